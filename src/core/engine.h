@@ -1,0 +1,52 @@
+/*
+ * engine.h - the routing engines of osmcloud, independent of OpenSM.
+ *
+ * Every engine is a policy over the shared fat-tree router: it decides in
+ * which order and with which weight destinations are routed.  The OpenSM
+ * glue registers each engine under its name; the offline tool calls them
+ * directly.
+ */
+#ifndef OC_ENGINE_H
+#define OC_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fabric.h"
+#include "lft.h"
+#include "vmfile.h"
+
+struct oc_engine_input {
+	const struct oc_fabric *f;
+	const uint64_t *root_guids;	/* NULL: detect the roots */
+	size_t num_roots;
+	const struct oc_vm_table *vms;	/* NULL: every active VF holds a VM */
+};
+
+/* What an engine did, for logs and tests. */
+struct oc_route_stats {
+	uint32_t vms;		/* VF LIDs routed with VM weights */
+	uint32_t pfs;		/* PF LIDs routed with equal weights */
+	uint32_t idle_vfs;	/* VF LIDs copied from their PF */
+	uint32_t compute_nodes;	/* plain CAs on leaves (no vSwitches) */
+	uint32_t io_nodes;	/* other CAs on physical switches */
+	uint32_t switch_lids;
+	uint32_t leaves;
+	uint32_t vswitches;
+	double analyze_ms;	/* fat-tree analysis */
+	double route_ms;	/* LFT computation */
+};
+
+struct oc_engine {
+	const char *name;
+	const char *summary;
+	/* Fills lfts (already sized for in->f, all OC_NO_PATH). */
+	int (*route)(const struct oc_engine_input *in, struct oc_lfts *lfts,
+		     struct oc_route_stats *stats, struct oc_err *err);
+};
+
+/* NULL-terminated list of all engines. */
+extern const struct oc_engine *const oc_engines[];
+const struct oc_engine *oc_engine_find(const char *name);
+
+#endif

@@ -1,0 +1,1 @@
+osmcloud_SOURCES += src/tools/cmd_gen.c

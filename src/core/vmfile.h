@@ -1,0 +1,45 @@
+/*
+ * vmfile.h - the VM file: which VFs hold a VM, and with which weight.
+ *
+ * Format, one VM per line ('#' starts a comment, blank lines are skipped):
+ *     <VF port GUID> <VM name> [weight]
+ * e.g. "0x0002c90400001012 vm-17 0.5".  The GUID is hex with 0x; the name
+ * has no blanks; the weight is a positive number (default: 1/number of VMs
+ * on the same vSwitch).
+ */
+#ifndef OC_VMFILE_H
+#define OC_VMFILE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "error.h"
+
+#define OC_VM_NAME_MAX 64
+
+struct oc_vm {
+	uint64_t vf_guid;
+	char name[OC_VM_NAME_MAX];
+	double weight;		/* 0 = default (1/num_vms of its vSwitch) */
+};
+
+struct oc_vm_table {
+	struct oc_vm *vms;
+	uint32_t count;
+	uint32_t cap;
+	struct oc_hash *by_guid;	/* VF GUID -> index */
+};
+
+struct oc_vm_table *oc_vm_table_new(void);
+void oc_vm_table_free(struct oc_vm_table *t);
+/* Adds one VM; fails on a duplicate GUID or name. */
+int oc_vm_table_add(struct oc_vm_table *t, uint64_t vf_guid, const char *name,
+		    double weight, struct oc_err *err);
+const struct oc_vm *oc_vm_table_find(const struct oc_vm_table *t,
+				     uint64_t vf_guid);
+/* Parses a VM file; errors name the file and line.  The table is left
+ * untouched on error. */
+int oc_vm_table_load(struct oc_vm_table *t, const char *path,
+		     struct oc_err *err);
+
+#endif

@@ -1,0 +1,14 @@
+/*
+ * commands.h - the subcommands of the osmcloud tool.
+ *
+ * Each subcommand gets argv with argv[0] = its own name and returns the
+ * process exit status.
+ */
+#ifndef OC_COMMANDS_H
+#define OC_COMMANDS_H
+
+int cmd_gen(int argc, char **argv);
+int cmd_route(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+
+#endif

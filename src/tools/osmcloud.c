@@ -1,0 +1,46 @@
+/*
+ * osmcloud.c - entry point of the osmcloud tool: dispatches subcommands.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+
+struct subcommand {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;
+};
+
+static const struct subcommand subcommands[] = {
+	{"gen", cmd_gen, "write an ibsim topology file (fat-trees, vSwitches)"},
+	{"route", cmd_route, "route a topology offline, write opensm-lfts.dump"},
+	{"check", cmd_check, "verify LFTs: reachability, credit loops, load"},
+};
+
+static void usage(FILE *out)
+{
+	size_t i;
+
+	fprintf(out, "usage: osmcloud <command> [options]\n\ncommands:\n");
+	for (i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
+		fprintf(out, "  %-6s %s\n", subcommands[i].name,
+			subcommands[i].summary);
+	fprintf(out, "\n'osmcloud <command> --help' describes a command.\n");
+}
+
+int main(int argc, char **argv)
+{
+	size_t i;
+
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		usage(argc < 2 ? stderr : stdout);
+		return argc < 2 ? 2 : 0;
+	}
+	for (i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
+		if (!strcmp(argv[1], subcommands[i].name))
+			return subcommands[i].run(argc - 1, argv + 1);
+	fprintf(stderr, "osmcloud: unknown command '%s'\n", argv[1]);
+	usage(stderr);
+	return 2;
+}

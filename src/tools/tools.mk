@@ -1,0 +1,3 @@
+# the osmcloud command and its subcommands
+osmcloud_SOURCES += src/tools/osmcloud.c src/tools/commands.h
+osmcloud_SOURCES += src/tools/cmd_route.c
