@@ -4,3 +4,12 @@ libosmcloudcore_la_SOURCES += \
 	src/core/hash.c src/core/hash.h \
 	src/core/fabric.c src/core/fabric.h \
 	src/core/lft.c src/core/lft.h
+libosmcloudcore_la_SOURCES += \
+	src/core/topo.c src/core/topo.h \
+	src/core/vmfile.c src/core/vmfile.h \
+	src/core/guidfile.c src/core/guidfile.h \
+	src/core/ftree.c src/core/ftree.h \
+	src/core/router.c src/core/router.h \
+	src/core/engine.c src/core/engine.h \
+	src/core/vswitch_ftree.c \
+	src/core/lid_model.c src/core/lid_model.h

@@ -45,6 +45,8 @@ struct oc_engine {
 		     struct oc_route_stats *stats, struct oc_err *err);
 };
 
+extern const struct oc_engine oc_vswitch_ftree_engine;
+
 /* NULL-terminated list of all engines. */
 extern const struct oc_engine *const oc_engines[];
 const struct oc_engine *oc_engine_find(const char *name);

@@ -29,7 +29,7 @@ static uint64_t mix64(uint64_t x)
 	return x;
 }
 
-static uint64_t hash_str(const char *s)
+uint64_t oc_hash_string(const char *s)
 {
 	uint64_t h = 0xcbf29ce484222325ULL;	/* FNV-1a */
 
@@ -144,10 +144,10 @@ uint32_t oc_hash_get64(const struct oc_hash *h, uint64_t key)
 
 int oc_hash_put_str(struct oc_hash *h, const char *key, uint32_t value)
 {
-	return put(h, hash_str(key), key, value);
+	return put(h, oc_hash_string(key), key, value);
 }
 
 uint32_t oc_hash_get_str(const struct oc_hash *h, const char *key)
 {
-	return find_slot(h, hash_str(key), key)->value;
+	return find_slot(h, oc_hash_string(key), key)->value;
 }

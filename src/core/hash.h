@@ -24,4 +24,7 @@ int oc_hash_set64(struct oc_hash *h, uint64_t key, uint32_t value);
 int oc_hash_put_str(struct oc_hash *h, const char *key, uint32_t value);
 uint32_t oc_hash_get_str(const struct oc_hash *h, const char *key);
 
+/* 64-bit FNV-1a of a string. */
+uint64_t oc_hash_string(const char *s);
+
 #endif

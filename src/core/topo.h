@@ -5,9 +5,11 @@
  * 'Switch|Hca|Ca N "name"' records with '[p] "peer"[q]' port lines,
  * 'switchguid=' / 'caguid=' / 'hcaguids=' GUID lines (absolute, or '+N'
  * relative), 'lid N' on switch headers and '# lid N' annotations on CA
- * port lines, comments and blank lines.  Other directives (width=, speed=,
- * include, do, module=, rtguid=, Rt records) are rejected with an error,
- * never silently misread.  Every error names the file and line.
+ * port lines, comments and blank lines.  Link-parameter settings (width=,
+ * speed=, extspeed=, vendid=, devid=, sysimgguid=) do not affect routing and
+ * are skipped; directives that would change the fabric in ways this parser
+ * does not model (include, do, module=, rtguid=, Rt records) are rejected
+ * with an error, never silently misread.  Every error names file and line.
  */
 #ifndef OC_TOPO_H
 #define OC_TOPO_H

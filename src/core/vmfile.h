@@ -28,6 +28,7 @@ struct oc_vm_table {
 	uint32_t count;
 	uint32_t cap;
 	struct oc_hash *by_guid;	/* VF GUID -> index */
+	struct oc_hash *by_name;	/* hash of the name -> index */
 };
 
 struct oc_vm_table *oc_vm_table_new(void);

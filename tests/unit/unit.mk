@@ -3,3 +3,21 @@ if HAVE_CMOCKA
 UNIT_TEST_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 UNIT_LIBS = libosmcloudcore.la $(CMOCKA_LIBS)
 endif
+if HAVE_CMOCKA
+check_LTLIBRARIES = tests/unit/libtestlib.la
+tests_unit_libtestlib_la_SOURCES = tests/unit/testlib.c tests/unit/testlib.h \
+	tests/unit/fixtures.h
+tests_unit_libtestlib_la_CFLAGS = $(UNIT_TEST_CFLAGS)
+UNIT_TESTS = tests/unit/test_topo tests/unit/test_ftree \
+	tests/unit/test_vswitch_ftree tests/unit/test_vmfile
+check_PROGRAMS += $(UNIT_TESTS)
+TESTS += $(UNIT_TESTS)
+tests_unit_test_topo_CFLAGS = $(UNIT_TEST_CFLAGS)
+tests_unit_test_topo_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
+tests_unit_test_ftree_CFLAGS = $(UNIT_TEST_CFLAGS)
+tests_unit_test_ftree_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
+tests_unit_test_vswitch_ftree_CFLAGS = $(UNIT_TEST_CFLAGS)
+tests_unit_test_vswitch_ftree_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
+tests_unit_test_vmfile_CFLAGS = $(UNIT_TEST_CFLAGS)
+tests_unit_test_vmfile_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
+endif

@@ -1,0 +1,21 @@
+/*
+ * engine.c - the list of routing engines.
+ */
+#include <string.h>
+
+#include "engine.h"
+
+const struct oc_engine *const oc_engines[] = {
+	&oc_vswitch_ftree_engine,
+	NULL,
+};
+
+const struct oc_engine *oc_engine_find(const char *name)
+{
+	const struct oc_engine *const *e;
+
+	for (e = oc_engines; *e; e++)
+		if (!strcmp((*e)->name, name))
+			return *e;
+	return NULL;
+}

@@ -1,0 +1,18 @@
+/*
+ * lid_model.h - the two LID models of the vSwitch architecture.
+ *
+ * Prepopulated: every VF port is up and has a LID, VM or not.
+ * Dynamic: only VFs that hold a VM are up; an idle VF has no LID.
+ */
+#ifndef OC_LID_MODEL_H
+#define OC_LID_MODEL_H
+
+#include "fabric.h"
+#include "vmfile.h"
+
+/* Marks every VF port that holds no VM in vms as down (inactive), so it
+ * gets no LID and no route.  Fails when the fabric is not a fat-tree. */
+int oc_lid_model_dynamic(struct oc_fabric *f, const struct oc_vm_table *vms,
+			 struct oc_err *err);
+
+#endif

@@ -1,0 +1,48 @@
+/*
+ * router.h - the shared fat-tree router.
+ *
+ * Routes one destination LID at a time over the up/down structure found by
+ * oc_ftree_analyze(), the way OpenSM's ftree does (destination based,
+ * computed backwards from the destination):
+ *   1. from the switch the destination hangs off, go up level by level; the
+ *      main path takes the least loaded up port (load = accumulated weight
+ *      of routes going down through that link) and adds the weight; every
+ *      other ancestor gets a down route too, without adding load;
+ *   2. every switch not above the destination routes up towards the lowest
+ *      ancestor that reaches it going down, choosing the least loaded port
+ *      of the parallel links (load = accumulated weight of routes going up),
+ *      and adds the weight.
+ * Ancestors are processed bottom-up, so every path is minimal and follows
+ * up*-down* turns only: no credit loop for CA traffic.  Weight 0 routes a
+ * LID without touching the loads (switch LIDs, secondary paths).
+ */
+#ifndef OC_ROUTER_H
+#define OC_ROUTER_H
+
+#include <stdint.h>
+
+#include "ftree.h"
+#include "lft.h"
+
+struct oc_router;
+
+struct oc_router *oc_router_new(const struct oc_ftree *ft,
+				struct oc_lfts *lfts);
+void oc_router_free(struct oc_router *r);
+
+/* Routes lid, which leaves switch index attach_sw through attach_port
+ * (0: the switch's own LID), with the given weight. */
+void oc_router_route(struct oc_router *r, uint16_t lid, uint32_t attach_sw,
+		     uint8_t attach_port, double weight);
+
+/* Consumes weight on the main up path of attach_sw without writing any
+ * LFT entry (OpenSM's dummy nodes: keeps leaves with fewer nodes in step). */
+void oc_router_pad(struct oc_router *r, uint32_t attach_sw, double weight);
+
+/* Load accumulated on a switch port, for tests and reports. */
+double oc_router_down_load(const struct oc_router *r, uint32_t node,
+			   unsigned port);
+double oc_router_up_load(const struct oc_router *r, uint32_t node,
+			 unsigned port);
+
+#endif

@@ -1,0 +1,404 @@
+/*
+ * topo.c - ibsim topology file parser.
+ *
+ * Pass 1 reads node records and remembers, for every port line, the peer it
+ * names.  Pass 2 checks that each link is listed on both ends consistently
+ * (as ibsim itself requires) and connects it.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "topo.h"
+
+#define DEFAULT_CA_GUID 0x100000ULL
+#define DEFAULT_SW_GUID 0x200000ULL
+
+/* A port line: node[port] names peer_name[peer_port]. */
+struct declared_link {
+	uint32_t node;
+	uint8_t port;
+	uint8_t peer_port;
+	unsigned line;
+	char *peer_name;
+};
+
+struct parser {
+	struct oc_fabric *f;
+	const char *file;
+	unsigned line;
+	struct oc_err *err;
+	uint64_t next_ca_guid, next_sw_guid;
+	uint32_t cur_node;	/* record being read, OC_NONE outside */
+	struct declared_link *links;
+	size_t num_links, cap_links;
+};
+
+/* Prefixes file:line; msg may be ps->err->msg itself. */
+static int perr(struct parser *ps, const char *msg, const char *what)
+{
+	char copy[sizeof(ps->err->msg)];
+
+	snprintf(copy, sizeof(copy), "%s%s", msg, what ? what : "");
+	return oc_err_set(ps->err, "%s:%u: %s", ps->file, ps->line, copy);
+}
+
+static char *skip_ws(char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
+
+/* Parses "quoted" at s; returns the content (terminated in place) or NULL. */
+static char *parse_quoted(char **s)
+{
+	char *start, *end;
+
+	*s = skip_ws(*s);
+	if (**s != '"')
+		return NULL;
+	start = *s + 1;
+	end = strchr(start, '"');
+	if (!end || end == start)
+		return NULL;
+	*end = '\0';
+	*s = end + 1;
+	return start;
+}
+
+static int parse_uint(char **s, unsigned long *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtoul(*s, &end, 0);
+	if (end == *s || errno)
+		return -1;
+	*s = end;
+	return 0;
+}
+
+/* "switchguid=0x.." (absolute) or "switchguid+0x10" (relative). */
+static int parse_guid_line(struct parser *ps, char *value, uint64_t *base)
+{
+	char *end;
+	uint64_t v;
+	int relative = *value == '+';
+
+	errno = 0;
+	v = strtoull(value + 1, &end, 0);
+	if (end == value + 1 || errno ||
+	    (*skip_ws(end) && *skip_ws(end) != '#'))
+		return perr(ps, "bad GUID value: ", value);
+	*base = relative ? *base + v : v;
+	return 0;
+}
+
+static int is_key(const char *line, const char *key)
+{
+	size_t n = strlen(key);
+
+	return !strncmp(line, key, n) && (line[n] == '=' || line[n] == '+');
+}
+
+static int parse_setting(struct parser *ps, char *line, int *handled)
+{
+	static const char *const ignored[] = {
+		"width", "speed", "extspeed", "vendid", "devid", "sysimgguid",
+	};
+	static const char *const unsupported[] = { "rtguid", "module" };
+	size_t i;
+
+	*handled = 1;
+	if (is_key(line, "switchguid"))
+		return parse_guid_line(ps, line + 10, &ps->next_sw_guid);
+	if (is_key(line, "caguid"))
+		return parse_guid_line(ps, line + 6, &ps->next_ca_guid);
+	if (is_key(line, "hcaguids"))
+		return parse_guid_line(ps, line + 8, &ps->next_ca_guid);
+	for (i = 0; i < sizeof(ignored) / sizeof(ignored[0]); i++)
+		if (is_key(line, ignored[i]))
+			return 0;
+	for (i = 0; i < sizeof(unsupported) / sizeof(unsupported[0]); i++)
+		if (is_key(line, unsupported[i]))
+			return perr(ps, "unsupported directive: ", line);
+	*handled = 0;
+	return 0;
+}
+
+/* "lid N" anywhere after the name on a switch header. */
+static unsigned header_lid(const char *rest)
+{
+	const char *p = strstr(rest, " lid ");
+
+	return p ? (unsigned)strtoul(p + 5, NULL, 0) : 0;
+}
+
+static int parse_header(struct parser *ps, char *line)
+{
+	enum oc_node_type type;
+	unsigned long nports;
+	char *s = line, *name;
+	uint64_t *guid;
+	uint32_t id;
+	unsigned lid;
+
+	if (!strncmp(s, "Switch", 6)) {
+		type = OC_NODE_SWITCH;
+		s += 6;
+		guid = &ps->next_sw_guid;
+	} else if (!strncmp(s, "Hca", 3) || !strncmp(s, "Ca", 2)) {
+		type = OC_NODE_CA;
+		s += *s == 'H' ? 3 : 2;
+		guid = &ps->next_ca_guid;
+	} else if (!strncmp(s, "Rt", 2)) {
+		return perr(ps, "routers (Rt records) are not supported", NULL);
+	} else {
+		return perr(ps, "unknown line: ", line);
+	}
+	s = skip_ws(s);
+	if (parse_uint(&s, &nports))
+		return perr(ps, "expected a port count after the node type",
+			    NULL);
+	name = parse_quoted(&s);
+	if (!name)
+		return perr(ps, "expected a quoted node id", NULL);
+	lid = type == OC_NODE_SWITCH ? header_lid(s) : 0;
+	id = oc_fabric_add_node(ps->f, type, *guid, name, nports, ps->err);
+	if (id == OC_NONE)
+		return perr(ps, ps->err->msg, NULL);
+	*guid += type == OC_NODE_SWITCH ? 1 : nports + 1;
+	ps->cur_node = id;
+	if (lid && oc_fabric_set_lid(ps->f, id, 0, lid, ps->err))
+		return perr(ps, ps->err->msg, NULL);
+	return 0;
+}
+
+/* Skips an optional "(guid)" annotation. */
+static void skip_paren(char **s)
+{
+	char *end;
+
+	if (**s == '(' && (end = strchr(*s, ')')))
+		*s = end + 1;
+}
+
+/* "# lid N ..." on a CA port line gives the port's initial LID. */
+static unsigned annotation_lid(const char *s)
+{
+	const char *hash = strchr(s, '#');
+
+	if (!hash)
+		return 0;
+	hash = skip_ws((char *)hash + 1);
+	if (strncmp(hash, "lid ", 4))
+		return 0;
+	return (unsigned)strtoul(hash + 4, NULL, 0);
+}
+
+static int add_declared(struct parser *ps, unsigned port, const char *peer,
+			unsigned peer_port)
+{
+	struct declared_link *d;
+
+	if (ps->num_links == ps->cap_links) {
+		size_t cap = ps->cap_links ? ps->cap_links * 2 : 256;
+		void *p = realloc(ps->links, cap * sizeof(*ps->links));
+
+		if (!p)
+			return perr(ps, "out of memory", NULL);
+		ps->links = p;
+		ps->cap_links = cap;
+	}
+	d = &ps->links[ps->num_links];
+	d->peer_name = strdup(peer);
+	if (!d->peer_name)
+		return perr(ps, "out of memory", NULL);
+	d->node = ps->cur_node;
+	d->port = port;
+	d->peer_port = peer_port;
+	d->line = ps->line;
+	ps->num_links++;
+	return 0;
+}
+
+static int parse_port_line(struct parser *ps, char *line)
+{
+	const struct oc_node *n = &ps->f->nodes[ps->cur_node];
+	unsigned long port, peer_port = 1;
+	char *s = line + 1, *peer;
+	unsigned lid = annotation_lid(line);
+
+	if (parse_uint(&s, &port) || *s != ']')
+		return perr(ps, "bad port number in: ", line);
+	if (port < 1 || port > n->num_ports)
+		return perr(ps, "port number out of range for this node: ",
+			    line);
+	s++;
+	skip_paren(&s);
+	peer = parse_quoted(&s);
+	if (!peer)
+		return perr(ps, "expected a quoted peer node id: ", line);
+	if (*s == '[') {
+		s++;
+		if (parse_uint(&s, &peer_port) || *s != ']' || peer_port < 1 ||
+		    peer_port > OC_MAX_PORTS)
+			return perr(ps, "bad peer port number", NULL);
+	}
+	if (lid && n->type == OC_NODE_CA &&
+	    oc_fabric_set_lid(ps->f, ps->cur_node, port, lid, ps->err))
+		return perr(ps, ps->err->msg, NULL);
+	return add_declared(ps, port, peer, peer_port);
+}
+
+static int parse_line(struct parser *ps, char *line)
+{
+	char *s = skip_ws(line);
+	int handled, ret;
+
+	if (*s == '\0') {
+		ps->cur_node = OC_NONE;
+		return 0;
+	}
+	if (*s == '#')
+		return 0;
+	if (*s == '[') {
+		if (ps->cur_node == OC_NONE)
+			return perr(ps, "port line outside a node record", NULL);
+		return parse_port_line(ps, s);
+	}
+	ps->cur_node = OC_NONE;
+	ret = parse_setting(ps, s, &handled);
+	if (ret || handled)
+		return ret;
+	if (!strncmp(s, "include", 7) || !strncmp(s, "do ", 3))
+		return perr(ps, "unsupported directive: ", s);
+	return parse_header(ps, s);
+}
+
+/* Index into a per-port array of the fabric. */
+static uint32_t port_slot(const struct oc_fabric *f, uint32_t node,
+			  unsigned port)
+{
+	return f->nodes[node].first_port + port;
+}
+
+static int resolve_link(struct parser *ps, const struct declared_link *d,
+			const uint32_t *decl_of_port)
+{
+	struct oc_fabric *f = ps->f;
+	const struct declared_link *back;
+	uint32_t peer = oc_fabric_find_name(f, d->peer_name), slot;
+
+	ps->line = d->line;
+	if (peer == OC_NONE)
+		return perr(ps, "link to unknown node: ", d->peer_name);
+	if (d->peer_port > f->nodes[peer].num_ports)
+		return perr(ps, "link to a port the peer does not have: ",
+			    d->peer_name);
+	slot = decl_of_port[port_slot(f, peer, d->peer_port)];
+	back = slot == OC_NONE ? NULL : &ps->links[slot];
+	if (!back || back->peer_port != d->port ||
+	    strcmp(back->peer_name, f->nodes[d->node].name))
+		return oc_err_set(ps->err,
+				  "%s:%u: link \"%s\"[%u] - \"%s\"[%u] is not "
+				  "listed the same way on \"%s\"",
+				  ps->file, d->line, f->nodes[d->node].name,
+				  d->port, d->peer_name, d->peer_port,
+				  d->peer_name);
+	if (oc_fabric_link(f, d->node, d->port, peer, d->peer_port, ps->err))
+		return perr(ps, ps->err->msg, NULL);
+	return 0;
+}
+
+static int resolve_links(struct parser *ps)
+{
+	uint32_t *decl_of_port;
+	size_t i;
+	int ret = 0;
+
+	decl_of_port = malloc(sizeof(*decl_of_port) * (ps->f->num_ports + 1));
+	if (!decl_of_port)
+		return perr(ps, "out of memory", NULL);
+	memset(decl_of_port, 0xff, sizeof(*decl_of_port) * (ps->f->num_ports + 1));
+	for (i = 0; i < ps->num_links; i++) {
+		const struct declared_link *d = &ps->links[i];
+		uint32_t slot = port_slot(ps->f, d->node, d->port);
+
+		if (decl_of_port[slot] != OC_NONE) {
+			ps->line = d->line;
+			ret = perr(ps, "port listed twice in its node record",
+				   NULL);
+			break;
+		}
+		decl_of_port[slot] = i;
+	}
+	for (i = 0; !ret && i < ps->num_links; i++)
+		ret = resolve_link(ps, &ps->links[i], decl_of_port);
+	free(decl_of_port);
+	return ret;
+}
+
+static void free_parser(struct parser *ps)
+{
+	size_t i;
+
+	for (i = 0; i < ps->num_links; i++)
+		free(ps->links[i].peer_name);
+	free(ps->links);
+}
+
+struct oc_fabric *oc_topo_read(FILE *in, const char *name, struct oc_err *err)
+{
+	struct parser ps = {
+		.file = name, .err = err, .cur_node = OC_NONE,
+		.next_ca_guid = DEFAULT_CA_GUID, .next_sw_guid = DEFAULT_SW_GUID,
+	};
+	struct oc_err local;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	int ret = 0;
+
+	if (!ps.err)
+		ps.err = &local;
+	ps.f = oc_fabric_new();
+	if (!ps.f) {
+		oc_err_set(err, "%s: out of memory", name);
+		return NULL;
+	}
+	while (!ret && (len = getline(&line, &cap, in)) >= 0) {
+		ps.line++;
+		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = '\0';
+		ret = parse_line(&ps, line);
+	}
+	free(line);
+	if (!ret && ps.f->num_nodes == 0)
+		ret = oc_err_set(ps.err, "%s: no nodes in topology", name);
+	if (!ret)
+		ret = resolve_links(&ps);
+	free_parser(&ps);
+	if (ret) {
+		oc_fabric_free(ps.f);
+		return NULL;
+	}
+	return ps.f;
+}
+
+struct oc_fabric *oc_topo_load(const char *path, struct oc_err *err)
+{
+	struct oc_fabric *f;
+	FILE *in = fopen(path, "r");
+
+	if (!in) {
+		oc_err_set(err, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	f = oc_topo_read(in, path, err);
+	fclose(in);
+	return f;
+}

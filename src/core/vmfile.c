@@ -1,0 +1,193 @@
+/*
+ * vmfile.c - the VM table and its file format (see vmfile.h).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fabric.h"
+#include "hash.h"
+#include "vmfile.h"
+
+struct oc_vm_table *oc_vm_table_new(void)
+{
+	struct oc_vm_table *t = calloc(1, sizeof(*t));
+
+	if (!t)
+		return NULL;
+	t->by_guid = oc_hash_new();
+	t->by_name = oc_hash_new();
+	if (!t->by_guid || !t->by_name) {
+		oc_vm_table_free(t);
+		return NULL;
+	}
+	return t;
+}
+
+void oc_vm_table_free(struct oc_vm_table *t)
+{
+	if (!t)
+		return;
+	oc_hash_free(t->by_guid);
+	oc_hash_free(t->by_name);
+	free(t->vms);
+	free(t);
+}
+
+const struct oc_vm *oc_vm_table_find(const struct oc_vm_table *t,
+				     uint64_t vf_guid)
+{
+	uint32_t i = oc_hash_get64(t->by_guid, vf_guid);
+
+	return i == OC_NONE ? NULL : &t->vms[i];
+}
+
+static int find_name(const struct oc_vm_table *t, const char *name)
+{
+	uint32_t i = oc_hash_get64(t->by_name, oc_hash_string(name));
+
+	return i != OC_NONE;
+}
+
+int oc_vm_table_add(struct oc_vm_table *t, uint64_t vf_guid, const char *name,
+		    double weight, struct oc_err *err)
+{
+	struct oc_vm *vm;
+
+	if (strlen(name) >= OC_VM_NAME_MAX)
+		return oc_err_set(err, "VM name \"%s\" longer than %d chars",
+				  name, OC_VM_NAME_MAX - 1);
+	if (!(weight >= 0) || !isfinite(weight))
+		return oc_err_set(err, "VM \"%s\": weight must be positive",
+				  name);
+	if (oc_vm_table_find(t, vf_guid))
+		return oc_err_set(err, "VF 0x%016" PRIx64 " holds two VMs",
+				  vf_guid);
+	if (find_name(t, name))
+		return oc_err_set(err, "duplicate VM name \"%s\"", name);
+	if (t->count == t->cap) {
+		uint32_t cap = t->cap ? t->cap * 2 : 64;
+		void *p = realloc(t->vms, sizeof(*t->vms) * cap);
+
+		if (!p)
+			return oc_err_set(err, "out of memory");
+		t->vms = p;
+		t->cap = cap;
+	}
+	vm = &t->vms[t->count];
+	vm->vf_guid = vf_guid;
+	snprintf(vm->name, sizeof(vm->name), "%s", name);
+	vm->weight = weight;
+	if (oc_hash_put64(t->by_guid, vf_guid, t->count) ||
+	    oc_hash_put64(t->by_name, oc_hash_string(name), t->count))
+		return oc_err_set(err, "out of memory");
+	t->count++;
+	return 0;
+}
+
+static int parse_guid(const char *s, uint64_t *guid)
+{
+	char *end;
+
+	if (strncmp(s, "0x", 2) && strncmp(s, "0X", 2))
+		return -1;
+	errno = 0;
+	*guid = strtoull(s, &end, 16);
+	return errno || *end || end == s + 2 ? -1 : 0;
+}
+
+static int parse_weight(const char *s, double *weight)
+{
+	char *end;
+
+	errno = 0;
+	*weight = strtod(s, &end);
+	return errno || *end || !(*weight > 0) || !isfinite(*weight) ? -1 : 0;
+}
+
+/* One line: "GUID NAME [WEIGHT]"; comments and blank lines give no VM. */
+static int parse_vm_line(struct oc_vm_table *t, char *line,
+			 struct oc_err *err)
+{
+	char *fields[4], *save = NULL, *hash = strchr(line, '#');
+	uint64_t guid;
+	double weight = 0;
+	int n = 0;
+
+	if (hash)
+		*hash = '\0';
+	for (char *tok = strtok_r(line, " \t\r\n", &save); tok && n < 4;
+	     tok = strtok_r(NULL, " \t\r\n", &save))
+		fields[n++] = tok;
+	if (n == 0)
+		return 0;
+	if (n < 2 || n > 3)
+		return oc_err_set(err, "expected \"<VF GUID> <VM name> "
+				  "[weight]\", got %d fields", n);
+	if (parse_guid(fields[0], &guid))
+		return oc_err_set(err, "bad VF GUID \"%s\" (want 0x + hex)",
+				  fields[0]);
+	if (n == 3 && parse_weight(fields[2], &weight))
+		return oc_err_set(err, "bad weight \"%s\" (want a number > 0)",
+				  fields[2]);
+	return oc_vm_table_add(t, guid, fields[1], weight, err);
+}
+
+static int load_into(struct oc_vm_table *t, FILE *in, const char *path,
+		     struct oc_err *err)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	unsigned lineno = 0;
+	int ret = 0;
+
+	while (!ret && getline(&line, &cap, in) >= 0) {
+		lineno++;
+		ret = parse_vm_line(t, line, err);
+	}
+	free(line);
+	if (ret) {
+		char msg[sizeof(err->msg)];
+
+		snprintf(msg, sizeof(msg), "%s", err->msg);
+		oc_err_set(err, "%s:%u: %s", path, lineno, msg);
+	}
+	return ret;
+}
+
+int oc_vm_table_load(struct oc_vm_table *t, const char *path,
+		     struct oc_err *err)
+{
+	struct oc_vm_table *staged = oc_vm_table_new();
+	FILE *in;
+	uint32_t i;
+	int ret;
+
+	if (!staged)
+		return oc_err_set(err, "%s: out of memory", path);
+	in = fopen(path, "r");
+	if (!in) {
+		oc_vm_table_free(staged);
+		return oc_err_set(err, "%s: %s", path, strerror(errno));
+	}
+	ret = load_into(staged, in, path, err);
+	fclose(in);
+	/* merge only a fully parsed file that clashes with nothing, so an
+	 * error changes nothing */
+	for (i = 0; !ret && i < staged->count; i++) {
+		const struct oc_vm *vm = &staged->vms[i];
+
+		if (oc_vm_table_find(t, vm->vf_guid) || find_name(t, vm->name))
+			ret = oc_err_set(err, "%s: VM \"%s\" is already "
+					 "known", path, vm->name);
+	}
+	for (i = 0; !ret && i < staged->count; i++) {
+		const struct oc_vm *vm = &staged->vms[i];
+
+		ret = oc_vm_table_add(t, vm->vf_guid, vm->name, vm->weight, err);
+	}
+	oc_vm_table_free(staged);
+	return ret;
+}

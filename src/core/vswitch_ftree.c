@@ -1,0 +1,472 @@
+/*
+ * vswitch_ftree.c - the vswitch_ftree engine (vSwitch paper, Algorithm 1).
+ *
+ * Order of routing, each phase over the shared fat-tree router:
+ *   1. VMs: leaves in GUID order; on each leaf its vSwitches by increasing
+ *      VM count; every VM's VF LID with weight 1/num_vms of its vSwitch (or
+ *      the VM file's weight).  Leaves with less weight are padded so that
+ *      every leaf advances the up-port loads alike.  On a fabric without
+ *      vSwitches the CAs of each leaf are compute nodes of weight 1.
+ *   2. PFs: every hypervisor's PF LID with weight 1.
+ *   3. I/O nodes: CAs on physical switches that are not compute nodes.
+ *   4. Switch LIDs, without load (reaches what OpenSM's ftree reaches).
+ *   5. VF LIDs without a VM copy their PF's entries (a pre-determined path
+ *      that a VM booted there can use without re-routing).
+ *   6. vSwitch tables: local ports for their own CAs, the uplink otherwise.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine.h"
+#include "ftree.h"
+#include "router.h"
+
+struct vsw_run {
+	const struct oc_engine_input *in;
+	const struct oc_fabric *f;
+	const struct oc_ftree *ft;
+	struct oc_router *r;
+	struct oc_lfts *lfts;
+	struct oc_route_stats *stats;
+	uint32_t *hv;		/* scratch: vSwitches of one leaf */
+};
+
+/* A CA port that has a LID and a working link. */
+static int routable(const struct oc_fabric *f, uint32_t node, unsigned port)
+{
+	const struct oc_port *p = oc_port(f, node, port);
+
+	return p->lid && p->active && p->peer_node != OC_NONE;
+}
+
+static int holds_vm(const struct vsw_run *run, uint32_t ca, unsigned port)
+{
+	if (!routable(run->f, ca, port))
+		return 0;
+	return !run->in->vms ||
+	       oc_vm_table_find(run->in->vms, oc_port(run->f, ca, port)->guid);
+}
+
+static double vm_weight(const struct vsw_run *run, uint32_t ca, unsigned port,
+			unsigned num_vms)
+{
+	const struct oc_vm *vm = NULL;
+
+	if (run->in->vms)
+		vm = oc_vm_table_find(run->in->vms,
+				      oc_port(run->f, ca, port)->guid);
+	return vm && vm->weight > 0 ? vm->weight : 1.0 / num_vms;
+}
+
+static uint32_t hv_node(const struct vsw_run *run, uint32_t hv)
+{
+	return run->f->switches[hv];
+}
+
+/* Advances *port to the next VF port of vSwitch hv (start with 0) and
+ * gives the VF's CA node and port; returns 0 when there is none. */
+static int next_vf(const struct vsw_run *run, uint32_t hv, unsigned *port,
+		   uint32_t *ca, unsigned *ca_port)
+{
+	const struct oc_ft_switch *s = &run->ft->sw[hv];
+	uint32_t node = hv_node(run, hv);
+
+	while (++*port <= run->f->nodes[node].num_ports) {
+		if (*port == s->uplink_port || *port == s->pf_port)
+			continue;
+		*ca = oc_peer(run->f, node, *port);
+		if (*ca == OC_NONE || oc_is_switch(run->f, *ca))
+			continue;
+		*ca_port = oc_port(run->f, node, *port)->peer_port;
+		return 1;
+	}
+	return 0;
+}
+
+static unsigned count_vms(const struct vsw_run *run, uint32_t hv)
+{
+	unsigned p = 0, cp, n = 0;
+	uint32_t ca;
+
+	while (next_vf(run, hv, &p, &ca, &cp))
+		n += holds_vm(run, ca, cp);
+	return n;
+}
+
+/* The leaf's port towards vSwitch hv. */
+static uint8_t leaf_port_to(const struct vsw_run *run, uint32_t hv)
+{
+	return oc_port(run->f, hv_node(run, hv), run->ft->sw[hv].uplink_port)
+	    ->peer_port;
+}
+
+/* Collects the vSwitches under leaf, in port order; returns how many. */
+static uint32_t leaf_hypervisors(const struct vsw_run *run, uint32_t leaf)
+{
+	uint32_t node = run->f->switches[leaf], n = 0;
+	unsigned p;
+
+	for (p = 1; p <= run->f->nodes[node].num_ports; p++) {
+		uint32_t peer = oc_peer(run->f, node, p), sw;
+
+		if (peer == OC_NONE || !oc_is_switch(run->f, peer))
+			continue;
+		sw = run->f->nodes[peer].sw_index;
+		if (run->ft->sw[sw].role == OC_SW_VSWITCH &&
+		    run->ft->sw[sw].parent == leaf)
+			run->hv[n++] = sw;
+	}
+	return n;
+}
+
+/* Stable insertion sort by VM count (leaves hold few hypervisors). */
+static void sort_by_vms(const struct vsw_run *run, uint32_t *hv, uint32_t n,
+			unsigned *vms)
+{
+	uint32_t i, j;
+
+	for (i = 1; i < n; i++) {
+		uint32_t h = hv[i];
+		unsigned v = vms[i];
+
+		for (j = i; j > 0 && vms[j - 1] > v; j--) {
+			hv[j] = hv[j - 1];
+			vms[j] = vms[j - 1];
+		}
+		hv[j] = h;
+		vms[j] = v;
+	}
+}
+
+static double route_leaf_vms(struct vsw_run *run, uint32_t leaf, int route)
+{
+	uint32_t n = leaf_hypervisors(run, leaf), i;
+	unsigned *vms = malloc(sizeof(*vms) * (n + 1));
+	double leaf_weight = 0;
+
+	if (!vms)
+		return -1;
+	for (i = 0; i < n; i++)
+		vms[i] = count_vms(run, run->hv[i]);
+	sort_by_vms(run, run->hv, n, vms);
+	for (i = 0; i < n; i++) {
+		unsigned p = 0, cp;
+		uint32_t ca;
+
+		while (next_vf(run, run->hv[i], &p, &ca, &cp)) {
+			double w;
+
+			if (!holds_vm(run, ca, cp))
+				continue;
+			w = vm_weight(run, ca, cp, vms[i]);
+			leaf_weight += w;
+			if (!route)
+				continue;
+			oc_router_route(run->r, oc_port(run->f, ca, cp)->lid,
+					leaf, leaf_port_to(run, run->hv[i]), w);
+			run->stats->vms++;
+		}
+	}
+	free(vms);
+	return leaf_weight;
+}
+
+/* Pads a leaf in steps of one node's weight, as OpenSM's dummy nodes do. */
+static void pad_leaf(struct vsw_run *run, uint32_t leaf, double deficit)
+{
+	while (deficit > 1e-9) {
+		double step = deficit < 1 ? deficit : 1;
+
+		oc_router_pad(run->r, leaf, step);
+		deficit -= step;
+	}
+}
+
+/* Phase 1 with vSwitches: two passes, the first finds the heaviest leaf. */
+static int route_vms(struct vsw_run *run)
+{
+	double *weight = malloc(sizeof(double) * (run->ft->num_leaves + 1));
+	double max = 0;
+	uint32_t i;
+
+	if (!weight)
+		return -1;
+	for (i = 0; i < run->ft->num_leaves; i++) {
+		weight[i] = route_leaf_vms(run, run->ft->leaves[i], 0);
+		if (weight[i] > max)
+			max = weight[i];
+	}
+	for (i = 0; i < run->ft->num_leaves; i++) {
+		route_leaf_vms(run, run->ft->leaves[i], 1);
+		pad_leaf(run, run->ft->leaves[i], max - weight[i]);
+	}
+	free(weight);
+	return 0;
+}
+
+/* CA ports of a physical switch's port that are routable. */
+static int ca_behind(const struct vsw_run *run, uint32_t sw, unsigned port,
+		     uint32_t *ca, unsigned *ca_port)
+{
+	uint32_t node = run->f->switches[sw];
+
+	*ca = oc_peer(run->f, node, port);
+	if (*ca == OC_NONE || oc_is_switch(run->f, *ca))
+		return 0;
+	*ca_port = oc_port(run->f, node, port)->peer_port;
+	return routable(run->f, *ca, *ca_port);
+}
+
+static unsigned route_leaf_cas(struct vsw_run *run, uint32_t leaf, int route)
+{
+	unsigned p, cp, n = 0;
+	uint32_t ca;
+
+	for (p = 1; p <= run->f->nodes[run->f->switches[leaf]].num_ports; p++) {
+		if (!ca_behind(run, leaf, p, &ca, &cp))
+			continue;
+		n++;
+		if (route)
+			oc_router_route(run->r, oc_port(run->f, ca, cp)->lid,
+					leaf, p, 1);
+	}
+	return n;
+}
+
+/* Phase 1 without vSwitches: every CA on a leaf is a compute node. */
+static void route_compute_nodes(struct vsw_run *run)
+{
+	unsigned max = 0, n;
+	uint32_t i;
+
+	for (i = 0; i < run->ft->num_leaves; i++) {
+		n = route_leaf_cas(run, run->ft->leaves[i], 0);
+		if (n > max)
+			max = n;
+	}
+	for (i = 0; i < run->ft->num_leaves; i++) {
+		n = route_leaf_cas(run, run->ft->leaves[i], 1);
+		run->stats->compute_nodes += n;
+		pad_leaf(run, run->ft->leaves[i], max - n);
+	}
+}
+
+static int pf_routable(const struct vsw_run *run, uint32_t hv, uint32_t *pf,
+		       unsigned *pf_port)
+{
+	const struct oc_ft_switch *s = &run->ft->sw[hv];
+
+	if (!s->pf_port)
+		return 0;
+	*pf = oc_peer(run->f, hv_node(run, hv), s->pf_port);
+	*pf_port = oc_port(run->f, hv_node(run, hv), s->pf_port)->peer_port;
+	return routable(run->f, *pf, *pf_port);
+}
+
+/* Phase 2: PF LIDs with equal weights, leaves padded to the same count. */
+static void route_pfs(struct vsw_run *run)
+{
+	unsigned max = 0, *count, pp;
+	uint32_t i, k, n, pf;
+
+	count = calloc(run->ft->num_leaves + 1, sizeof(*count));
+	if (!count)
+		return;
+	for (i = 0; i < run->ft->num_leaves; i++) {
+		n = leaf_hypervisors(run, run->ft->leaves[i]);
+		for (k = 0; k < n; k++)
+			count[i] += pf_routable(run, run->hv[k], &pf, &pp);
+		if (count[i] > max)
+			max = count[i];
+	}
+	for (i = 0; i < run->ft->num_leaves; i++) {
+		uint32_t leaf = run->ft->leaves[i];
+
+		n = leaf_hypervisors(run, leaf);
+		for (k = 0; k < n; k++) {
+			if (!pf_routable(run, run->hv[k], &pf, &pp))
+				continue;
+			oc_router_route(run->r, oc_port(run->f, pf, pp)->lid,
+					leaf, leaf_port_to(run, run->hv[k]), 1);
+			run->stats->pfs++;
+		}
+		pad_leaf(run, leaf, max - count[i]);
+	}
+	free(count);
+}
+
+/* Phase 3: CAs on physical switches that are not compute nodes. */
+static void route_io_nodes(struct vsw_run *run)
+{
+	int plain = run->ft->num_vswitches == 0;
+	unsigned p, cp;
+	uint32_t sw, ca;
+
+	for (sw = 0; sw < run->f->num_switches; sw++) {
+		const struct oc_ft_switch *s = &run->ft->sw[sw];
+
+		if (s->role != OC_SW_FABRIC ||
+		    (plain && s->rank == run->ft->leaf_rank))
+			continue;
+		for (p = 1; p <= run->f->nodes[run->f->switches[sw]].num_ports;
+		     p++) {
+			if (!ca_behind(run, sw, p, &ca, &cp))
+				continue;
+			oc_router_route(run->r, oc_port(run->f, ca, cp)->lid,
+					sw, p, 1);
+			run->stats->io_nodes++;
+		}
+	}
+}
+
+/* Phase 4: switch LIDs without load. */
+static void route_switch_lids(struct vsw_run *run)
+{
+	uint32_t sw;
+
+	for (sw = 0; sw < run->f->num_switches; sw++) {
+		const struct oc_ft_switch *s = &run->ft->sw[sw];
+		uint16_t lid = oc_switch_lid(run->f, run->f->switches[sw]);
+
+		if (!lid)
+			continue;
+		if (s->role == OC_SW_FABRIC)
+			oc_router_route(run->r, lid, sw, 0, 0);
+		else
+			oc_router_route(run->r, lid, s->parent,
+					leaf_port_to(run, sw), 0);
+		run->stats->switch_lids++;
+	}
+}
+
+/* Phase 5: VFs without a VM follow their PF (or get a path of their own
+ * when the hypervisor has no routable PF). */
+static void route_idle_vfs(struct vsw_run *run)
+{
+	uint32_t hv, ca, pf, sw;
+	unsigned p, cp, pp;
+
+	for (hv = 0; hv < run->f->num_switches; hv++) {
+		int has_pf;
+
+		if (run->ft->sw[hv].role != OC_SW_VSWITCH)
+			continue;
+		has_pf = pf_routable(run, hv, &pf, &pp);
+		for (p = 0; next_vf(run, hv, &p, &ca, &cp);) {
+			uint16_t lid = oc_port(run->f, ca, cp)->lid;
+
+			if (!routable(run->f, ca, cp) || holds_vm(run, ca, cp))
+				continue;
+			run->stats->idle_vfs++;
+			if (!has_pf) {
+				oc_router_route(run->r, lid,
+						run->ft->sw[hv].parent,
+						leaf_port_to(run, hv), 0);
+				continue;
+			}
+			for (sw = 0; sw < run->f->num_switches; sw++) {
+				uint8_t *row = oc_lft_row(run->lfts, sw);
+
+				if (run->ft->sw[sw].role == OC_SW_FABRIC)
+					row[lid] = row[oc_port(run->f, pf, pp)->lid];
+			}
+		}
+	}
+}
+
+/* Phase 6: a vSwitch delivers its own CAs and sends the rest up. */
+static void fill_vswitch_tables(struct vsw_run *run)
+{
+	const struct oc_fabric *f = run->f;
+	uint32_t hv, lid;
+
+	for (hv = 0; hv < f->num_switches; hv++) {
+		const struct oc_ft_switch *s = &run->ft->sw[hv];
+		uint32_t node = f->switches[hv];
+		uint8_t *row = oc_lft_row(run->lfts, hv);
+		unsigned p;
+
+		if (s->role != OC_SW_VSWITCH)
+			continue;
+		for (lid = 1; lid <= f->max_lid; lid++)
+			if (f->lid_owner[lid].node != OC_NONE)
+				row[lid] = s->uplink_port;
+		for (p = 1; p <= f->nodes[node].num_ports; p++) {
+			uint32_t ca = oc_peer(f, node, p);
+			unsigned cp;
+
+			if (p == s->uplink_port || ca == OC_NONE)
+				continue;
+			cp = oc_port(f, node, p)->peer_port;
+			if (routable(f, ca, cp))
+				row[oc_port(f, ca, cp)->lid] = p;
+		}
+		if (oc_switch_lid(f, node))
+			row[oc_switch_lid(f, node)] = 0;
+	}
+}
+
+static double ms_since(const struct timespec *t0)
+{
+	struct timespec t1;
+
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	return (t1.tv_sec - t0->tv_sec) * 1e3 +
+	       (t1.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
+static int route_all(struct vsw_run *run, struct oc_err *err)
+{
+	if (run->ft->num_vswitches) {
+		if (route_vms(run))
+			return oc_err_set(err, "out of memory");
+		route_pfs(run);
+	} else {
+		route_compute_nodes(run);
+	}
+	route_io_nodes(run);
+	route_switch_lids(run);
+	route_idle_vfs(run);
+	fill_vswitch_tables(run);
+	return 0;
+}
+
+static int vswitch_ftree_route(const struct oc_engine_input *in,
+			       struct oc_lfts *lfts,
+			       struct oc_route_stats *stats, struct oc_err *err)
+{
+	struct oc_ftree_opts opts = {in->root_guids, in->num_roots};
+	struct vsw_run run = {.in = in, .f = in->f, .lfts = lfts,
+			      .stats = stats};
+	struct timespec t0;
+	int ret = -1;
+
+	memset(stats, 0, sizeof(*stats));
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	run.ft = oc_ftree_analyze(in->f, &opts, err);
+	stats->analyze_ms = ms_since(&t0);
+	if (!run.ft)
+		return -1;
+	stats->leaves = run.ft->num_leaves;
+	stats->vswitches = run.ft->num_vswitches;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	run.r = oc_router_new(run.ft, lfts);
+	run.hv = malloc(sizeof(*run.hv) * (in->f->num_switches + 1));
+	if (!run.r || !run.hv)
+		oc_err_set(err, "out of memory");
+	else
+		ret = route_all(&run, err);
+	stats->route_ms = ms_since(&t0);
+	free(run.hv);
+	oc_router_free(run.r);
+	oc_ftree_free((struct oc_ftree *)run.ft);
+	return ret;
+}
+
+const struct oc_engine oc_vswitch_ftree_engine = {
+	.name = "vswitch_ftree",
+	.summary = "weighted fat-tree routing for vSwitch (SR-IOV) fabrics",
+	.route = vswitch_ftree_route,
+};

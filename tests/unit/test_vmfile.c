@@ -1,0 +1,100 @@
+/*
+ * test_vmfile.c - VM file and GUID file parsing, with their errors.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "guidfile.h"
+#include "vmfile.h"
+
+static char *write_tmp(const char *text)
+{
+	char *path = strdup("/tmp/oc-unit-XXXXXX");
+	int fd = mkstemp(path);
+
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	return path;
+}
+
+static void loads_vms(void **state)
+{
+	char *path = write_tmp("# comment\n0x10 vm-a\n\n0x11 vm-b 0.5 # x\n");
+	struct oc_vm_table *t = oc_vm_table_new();
+	struct oc_err err = {{0}};
+
+	assert_int_equal(oc_vm_table_load(t, path, &err), 0);
+	assert_int_equal(t->count, 2);
+	assert_string_equal(oc_vm_table_find(t, 0x10)->name, "vm-a");
+	assert_true(oc_vm_table_find(t, 0x10)->weight == 0);
+	assert_true(oc_vm_table_find(t, 0x11)->weight == 0.5);
+	assert_null(oc_vm_table_find(t, 0x12));
+	oc_vm_table_free(t);
+	unlink(path);
+	free(path);
+}
+
+static void expect_vm_error(const char *text, const char *expect)
+{
+	char *path = write_tmp(text);
+	struct oc_vm_table *t = oc_vm_table_new();
+	struct oc_err err = {{0}};
+
+	assert_int_equal(oc_vm_table_load(t, path, &err), -1);
+	if (!strstr(err.msg, expect) || !strstr(err.msg, path))
+		fail_msg("error \"%s\" lacks \"%s\" or the path", err.msg,
+			 expect);
+	assert_int_equal(t->count, 0);	/* nothing half-loaded */
+	oc_vm_table_free(t);
+	unlink(path);
+	free(path);
+}
+
+static void rejects_bad_vm_files(void **state)
+{
+	expect_vm_error("0x10 a\nzz b\n", ":2: bad VF GUID \"zz\"");
+	expect_vm_error("0x10\n", ":1: expected");
+	expect_vm_error("0x10 a 1 extra\n", ":1: expected");
+	expect_vm_error("0x10 a -1\n", ":1: bad weight \"-1\"");
+	expect_vm_error("0x10 a\n0x10 b\n", ":2: VF 0x0000000000000010 holds "
+			"two VMs");
+	expect_vm_error("0x10 a\n0x11 a\n", ":2: duplicate VM name \"a\"");
+}
+
+static void loads_guid_lists(void **state)
+{
+	char *path = write_tmp("0x2c90300000001\n# c\n0x2\n");
+	struct oc_err err = {{0}};
+	uint64_t *g;
+	size_t n;
+
+	assert_int_equal(oc_guid_list_load(path, &g, &n, &err), 0);
+	assert_int_equal(n, 2);
+	assert_int_equal(g[0], 0x2c90300000001ULL);
+	free(g);
+	unlink(path);
+	free(path);
+	path = write_tmp("0x1\nnot-a-guid\n");
+	assert_int_equal(oc_guid_list_load(path, &g, &n, &err), -1);
+	assert_non_null(strstr(err.msg, ":2: expected one GUID"));
+	unlink(path);
+	free(path);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(loads_vms),
+		cmocka_unit_test(rejects_bad_vm_files),
+		cmocka_unit_test(loads_guid_lists),
+	};
+
+	return cmocka_run_group_tests_name("vmfile", tests, NULL, NULL);
+}

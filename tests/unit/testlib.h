@@ -1,0 +1,30 @@
+/*
+ * testlib.h - helpers shared by the unit tests.
+ */
+#ifndef OC_TESTLIB_H
+#define OC_TESTLIB_H
+
+#include <stdint.h>
+
+#include "fabric.h"
+#include "lft.h"
+
+/* Parses an ibsim topology held in a string and assigns LIDs; fails the
+ * test on error. */
+struct oc_fabric *tl_fabric(const char *text);
+
+/* Like tl_fabric but returns NULL and the error instead. */
+struct oc_fabric *tl_fabric_err(const char *text, struct oc_err *err);
+
+/* Follows the LFTs from switch index sw towards lid: returns the number of
+ * switch-to-switch hops when the packet reaches lid's owner, -1 if not. */
+int tl_walk(const struct oc_fabric *f, const struct oc_lfts *t, uint32_t sw,
+	    unsigned lid);
+
+/* Switch index of the switch with this node name. */
+uint32_t tl_sw(const struct oc_fabric *f, const char *name);
+
+/* LID of a node's port by name (CA port 1 or a switch's port 0). */
+unsigned tl_lid(const struct oc_fabric *f, const char *name);
+
+#endif
