@@ -1,1 +1,20 @@
+# gen: the topology generator (osmcloud gen) and its tests
+libosmcloudcore_la_SOURCES += src/core/gen.c src/core/gen.h \
+	src/core/gen_shape.c src/core/gen_shape.h \
+	src/core/gen_options.c src/core/gen_write.c src/core/gen_describe.c
 osmcloud_SOURCES += src/tools/cmd_gen.c
+if HAVE_CMOCKA
+check_PROGRAMS += tests/unit/test_gen
+TESTS += tests/unit/test_gen
+tests_unit_test_gen_SOURCES = tests/unit/test_gen.c
+tests_unit_test_gen_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_unit_test_gen_LDADD = libosmcloudcore.la $(CMOCKA_LIBS)
+endif
+# the shipped topologies (topologies/README.md lists the commands)
+dist_pkgdata_DATA += topologies/vswitch-ft-default.net \
+	topologies/vswitch-ft-uneven-vfs.net \
+	topologies/vswitch-ft-missing-hv.net \
+	topologies/vswitch-ft-storage.net \
+	topologies/vswitch-ft-missing-link.net \
+	topologies/ft-k4-n3.net
+EXTRA_DIST += topologies/README.md

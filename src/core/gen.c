@@ -1,0 +1,387 @@
+/*
+ * gen.c - building a generated fat-tree as a fabric (see gen.h for the
+ * shape, the numbering, the names and the GUIDs).
+ *
+ * Nodes are added in file order: switches from the roots down to the
+ * leaves, then host by host (a plain CA, or a vSwitch with its PF and VFs),
+ * then the I/O CAs leaf by leaf; links come after all nodes, level by
+ * level; dropped links are cut last.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen.h"
+#include "gen_shape.h"
+
+struct builder {
+	const struct oc_gen_params *p;
+	struct gen_shape s;
+	struct oc_fabric *f;
+	struct oc_err *err;
+	uint32_t sw_base[OC_GEN_MAX_LEVELS + 1]; /* node of switch 0 */
+	uint32_t *host_node;  /* per host: CA or vSwitch, OC_NONE dropped */
+	unsigned *io_on_leaf; /* per leaf */
+	unsigned *dropped;    /* per leaf group: hosts left out */
+	struct oc_gen_stats st;
+};
+
+static unsigned vfs_of(const struct oc_gen_params *p, uint64_t host)
+{
+	return p->vf_counts[host % p->num_vf_counts];
+}
+
+static unsigned leaf_ports(const struct builder *b, uint64_t leaf)
+{
+	const struct gen_shape *s = &b->s;
+
+	if (b->p->radix)
+		return b->p->radix;
+	return s->down[1] + s->up[1] + b->io_on_leaf[leaf] + b->p->spare_ports;
+}
+
+static int check_leaf(const struct builder *b, const char *option,
+		      uint32_t leaf)
+{
+	if (leaf >= b->s.count[1])
+		return oc_err_set(b->err,
+				  "--%s: there is no leaf %" PRIu32
+				  " (leaves are sw-L1-0..sw-L1-%" PRIu64 ")",
+				  option, leaf, b->s.count[1] - 1);
+	return 0;
+}
+
+static int tally_io_cas(struct builder *b)
+{
+	const struct gen_shape *s = &b->s;
+	unsigned i, max = b->p->radix ? b->p->radix : OC_MAX_PORTS;
+
+	for (i = 0; i < b->p->num_io_cas; i++) {
+		const struct oc_gen_leaf_count *lc = &b->p->io_cas[i];
+		unsigned need;
+
+		if (check_leaf(b, "io-cas", lc->leaf))
+			return -1;
+		b->io_on_leaf[lc->leaf] += lc->count;
+		need = s->down[1] + s->up[1] + b->io_on_leaf[lc->leaf] +
+		       b->p->spare_ports;
+		if (need > max)
+			return oc_err_set(b->err,
+					  "--io-cas: leaf sw-L1-%" PRIu32
+					  " would need %u ports, more than %u",
+					  lc->leaf, need, max);
+		b->st.io_cas += lc->count;
+	}
+	return 0;
+}
+
+static int tally_dropped_hosts(struct builder *b)
+{
+	unsigned i;
+
+	for (i = 0; i < b->p->num_drop_hosts; i++) {
+		const struct oc_gen_leaf_count *lc = &b->p->drop_hosts[i];
+		uint64_t group = gen_shape_leaf_group(&b->s, lc->leaf);
+
+		if (check_leaf(b, "drop-hosts", lc->leaf))
+			return -1;
+		b->dropped[group] += lc->count;
+		if (b->dropped[group] > b->s.m[1])
+			return oc_err_set(b->err,
+					  "--drop-hosts: leaf sw-L1-%" PRIu32
+					  " has only %u hosts, cannot drop %u",
+					  lc->leaf, b->s.m[1],
+					  b->dropped[group]);
+	}
+	return 0;
+}
+
+static int is_dropped(const struct builder *b, uint64_t host)
+{
+	unsigned m1 = b->s.m[1];
+
+	return host % m1 >= m1 - b->dropped[host / m1];
+}
+
+/* Counts every node before anything is allocated for it. */
+static int count_all_nodes(struct builder *b)
+{
+	const struct gen_shape *s = &b->s;
+	uint64_t total = b->st.io_cas, host;
+	unsigned l;
+
+	for (l = 1; l <= s->h; l++) {
+		b->st.switches[l] = (uint32_t)s->count[l];
+		total += s->count[l];
+	}
+	for (host = 0; host < s->count[0]; host++) {
+		if (is_dropped(b, host))
+			continue;
+		b->st.hosts++;
+		if (b->p->vswitch)
+			b->st.vfs += vfs_of(b->p, host);
+		total += b->p->vswitch ? 2 + vfs_of(b->p, host) : 1;
+	}
+	if (total > OC_GEN_MAX_NODES)
+		return oc_err_set(b->err,
+				  "the fabric would have %" PRIu64
+				  " nodes, more than %u",
+				  total, OC_GEN_MAX_NODES);
+	b->st.levels = s->h;
+	b->st.nodes = (uint32_t)total;
+	return 0;
+}
+
+static uint32_t add_node(struct builder *b, enum oc_node_type type,
+			 uint64_t guid, unsigned ports, const char *name)
+{
+	return oc_fabric_add_node(b->f, type, guid, name, ports, b->err);
+}
+
+static unsigned switch_ports(const struct builder *b, unsigned l, uint64_t i)
+{
+	if (l == 1)
+		return leaf_ports(b, i);
+	if (b->p->radix)
+		return b->p->radix;
+	return b->s.down[l] + b->s.up[l];
+}
+
+static int add_switches(struct builder *b)
+{
+	const struct gen_shape *s = &b->s;
+	char name[OC_GEN_NAME_MAX];
+	unsigned l;
+	uint64_t i;
+
+	for (l = s->h; l >= 1; l--) {
+		b->sw_base[l] = b->f->num_nodes;
+		for (i = 0; i < s->count[l]; i++) {
+			uint64_t guid = OC_GEN_SW_GUID | (uint64_t)l << 24 | i;
+
+			snprintf(name, sizeof(name), "sw-L%u-%" PRIu64, l, i);
+			if (add_node(b, OC_NODE_SWITCH, guid,
+				     switch_ports(b, l, i), name) == OC_NONE)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+static int connect_ports(struct builder *b, uint32_t x, unsigned px, uint32_t y,
+			 unsigned py)
+{
+	if (oc_fabric_link(b->f, x, px, y, py, b->err))
+		return -1;
+	b->st.links++;
+	return 0;
+}
+
+/* A CA ("hv<i>-pf" or "hv<i>-vf<j>") on vSwitch port 'port'. */
+static int add_vswitch_ca(struct builder *b, uint32_t vsw, unsigned port,
+			  uint64_t host, unsigned vf)
+{
+	uint64_t guid = vf ? OC_GEN_VF_GUID | (host << 8 | vf) << 4
+			   : OC_GEN_HOST_GUID | host << 4;
+	char name[OC_GEN_NAME_MAX];
+	uint32_t ca;
+
+	if (vf)
+		snprintf(name, sizeof(name), "hv%" PRIu64 "-vf%u", host, vf);
+	else
+		snprintf(name, sizeof(name), "hv%" PRIu64 "-pf", host);
+	ca = add_node(b, OC_NODE_CA, guid, 1, name);
+	return ca == OC_NONE ? -1 : connect_ports(b, vsw, port, ca, 1);
+}
+
+/* "hv<i>": up ports 1..U, the PF on U+1, VF j on U+1+j. */
+static uint32_t add_hypervisor(struct builder *b, uint64_t host)
+{
+	unsigned up = b->s.up[0], vfs = vfs_of(b->p, host), vf;
+	char name[OC_GEN_NAME_MAX];
+	uint32_t vsw;
+
+	snprintf(name, sizeof(name), "hv%" PRIu64, host);
+	vsw = add_node(b, OC_NODE_SWITCH, OC_GEN_SW_GUID | host, up + 1 + vfs,
+		       name);
+	if (vsw == OC_NONE)
+		return OC_NONE;
+	for (vf = 0; vf <= vfs; vf++)
+		if (add_vswitch_ca(b, vsw, up + 1 + vf, host, vf))
+			return OC_NONE;
+	return vsw;
+}
+
+/* "ca-<i>" with ports 1..U up. */
+static uint32_t add_plain_host(struct builder *b, uint64_t host)
+{
+	char name[OC_GEN_NAME_MAX];
+
+	snprintf(name, sizeof(name), "ca-%" PRIu64, host);
+	return add_node(b, OC_NODE_CA, OC_GEN_HOST_GUID | host << 4, b->s.up[0],
+			name);
+}
+
+static int add_hosts(struct builder *b)
+{
+	uint64_t host;
+
+	for (host = 0; host < b->s.count[0]; host++) {
+		uint32_t n;
+
+		if (is_dropped(b, host))
+			continue;
+		n = b->p->vswitch ? add_hypervisor(b, host)
+				  : add_plain_host(b, host);
+		if (n == OC_NONE)
+			return -1;
+		b->host_node[host] = n;
+	}
+	return 0;
+}
+
+/* I/O CAs take the leaf ports right after the up ports. */
+static int add_io_cas(struct builder *b)
+{
+	unsigned first = b->s.down[1] + b->s.up[1] + 1, k = 0, t;
+	char name[OC_GEN_NAME_MAX];
+	uint64_t leaf;
+
+	for (leaf = 0; leaf < b->s.count[1]; leaf++) {
+		for (t = 0; t < b->io_on_leaf[leaf]; t++, k++) {
+			uint64_t guid = OC_GEN_IO_GUID | (uint64_t)k << 4;
+			uint32_t ca;
+
+			snprintf(name, sizeof(name), "io-%u", k);
+			ca = add_node(b, OC_NODE_CA, guid, 1, name);
+			if (ca == OC_NONE ||
+			    connect_ports(b, b->sw_base[1] + (uint32_t)leaf,
+					  first + t, ca, 1))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+static uint32_t level_node(const struct builder *b, unsigned l, uint64_t i)
+{
+	return l ? b->sw_base[l] + (uint32_t)i : b->host_node[i];
+}
+
+/* Links of one node at level l-1 to its w_l parents, p_l links each. */
+static int link_up(struct builder *b, unsigned l, uint64_t child)
+{
+	const struct gen_shape *s = &b->s;
+	uint32_t node = level_node(b, l - 1, child);
+	unsigned parent, q, slot;
+
+	if (node == OC_NONE)
+		return 0;
+	for (parent = 0; parent < s->w[l]; parent++) {
+		uint64_t up = gen_shape_parent(s, l, child, parent, &slot);
+		uint32_t up_node = level_node(b, l, up);
+		unsigned up_port = s->down[l - 1] + parent * s->p[l] + 1;
+		unsigned down_port = slot * s->p[l] + 1;
+
+		for (q = 0; q < s->p[l]; q++)
+			if (connect_ports(b, node, up_port + q, up_node,
+					  down_port + q))
+				return -1;
+	}
+	return 0;
+}
+
+static int link_levels(struct builder *b)
+{
+	unsigned l;
+	uint64_t child;
+
+	for (l = 1; l <= b->s.h; l++)
+		for (child = 0; child < b->s.count[l - 1]; child++)
+			if (link_up(b, l, child))
+				return -1;
+	return 0;
+}
+
+static int drop_link(struct builder *b, const struct oc_gen_port_ref *ref)
+{
+	uint32_t n = oc_fabric_find_name(b->f, ref->node);
+	struct oc_port *port, *peer;
+
+	if (n == OC_NONE)
+		return oc_err_set(b->err,
+				  "--drop-link %s:%u: no node named \"%s\"",
+				  ref->node, ref->port, ref->node);
+	if (ref->port > b->f->nodes[n].num_ports ||
+	    oc_peer(b->f, n, ref->port) == OC_NONE)
+		return oc_err_set(
+			b->err,
+			"--drop-link %s:%u: port %u of \"%s\" is not connected",
+			ref->node, ref->port, ref->port, ref->node);
+	port = oc_port(b->f, n, ref->port);
+	peer = oc_port(b->f, port->peer_node, port->peer_port);
+	peer->peer_node = OC_NONE;
+	peer->peer_port = 0;
+	port->peer_node = OC_NONE;
+	port->peer_port = 0;
+	b->st.links--;
+	return 0;
+}
+
+static int drop_links(struct builder *b)
+{
+	unsigned i;
+
+	for (i = 0; i < b->p->num_drop_links; i++)
+		if (drop_link(b, &b->p->drop_links[i]))
+			return -1;
+	return 0;
+}
+
+static int allocate(struct builder *b)
+{
+	uint64_t leaves = b->s.count[1], hosts = b->s.count[0];
+
+	b->io_on_leaf = calloc(leaves, sizeof(*b->io_on_leaf));
+	b->dropped = calloc(leaves, sizeof(*b->dropped));
+	b->host_node = malloc(hosts * sizeof(*b->host_node));
+	b->f = oc_fabric_new();
+	if (!b->io_on_leaf || !b->dropped || !b->host_node || !b->f)
+		return oc_err_set(b->err, "out of memory");
+	memset(b->host_node, 0xff, hosts * sizeof(*b->host_node));
+	return 0;
+}
+
+static int build(struct builder *b)
+{
+	if (b->p->vswitch && !b->p->num_vf_counts)
+		return oc_err_set(b->err, "--vswitch: no VF counts given");
+	if (gen_shape_resolve(b->p, &b->s, b->err) || allocate(b) ||
+	    tally_io_cas(b) || tally_dropped_hosts(b) || count_all_nodes(b))
+		return -1;
+	if (add_switches(b) || add_hosts(b) || add_io_cas(b) ||
+	    link_levels(b) || drop_links(b))
+		return -1;
+	return 0;
+}
+
+struct oc_fabric *oc_gen_build(const struct oc_gen_params *p,
+			       struct oc_gen_stats *stats, struct oc_err *err)
+{
+	struct builder b = {.p = p, .err = err};
+	struct oc_err local;
+
+	if (!b.err)
+		b.err = &local;
+	if (build(&b)) {
+		oc_fabric_free(b.f);
+		b.f = NULL;
+	} else if (stats) {
+		*stats = b.st;
+	}
+	free(b.host_node);
+	free(b.io_on_leaf);
+	free(b.dropped);
+	return b.f;
+}

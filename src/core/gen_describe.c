@@ -1,0 +1,110 @@
+/*
+ * gen_describe.c - the header of a generated topology file: an osmcloud
+ * gen command line that makes the same file, the naming, and the node
+ * counts; and oc_gen_write, which puts it in front of the fabric.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen.h"
+
+static void describe_shape(const struct oc_gen_params *p, FILE *out)
+{
+	char shape[160];
+
+	if (p->kary) {
+		fprintf(out, " --kary %u --levels %u", p->kary, p->kary_levels);
+		if (p->hosts_per_leaf)
+			fprintf(out, " --hosts-per-leaf %u", p->hosts_per_leaf);
+		return;
+	}
+	oc_gen_shape_string(p, shape, sizeof(shape));
+	/* "PGFT(h;..)" -> --pgft 'h;..' */
+	shape[strlen(shape) - 1] = '\0';
+	fprintf(out, " --pgft '%s'", shape + 5);
+}
+
+static void describe_list(FILE *out, const char *option,
+			  const struct oc_gen_leaf_count *list, unsigned n)
+{
+	unsigned i;
+
+	for (i = 0; i < n; i++)
+		fprintf(out, "%s%u:%u", i ? "," : option, list[i].leaf,
+			list[i].count);
+}
+
+static void describe_options(const struct oc_gen_params *p, FILE *out)
+{
+	unsigned i;
+
+	fprintf(out, "made by: osmcloud gen");
+	describe_shape(p, out);
+	if (p->vswitch && p->num_vf_counts == 1)
+		fprintf(out, " --vswitch %u", p->vf_counts[0]);
+	for (i = 0; p->vswitch && p->num_vf_counts > 1 && i < p->num_vf_counts;
+	     i++)
+		fprintf(out, "%s%u", i ? "," : " --vf-counts ",
+			p->vf_counts[i]);
+	describe_list(out, " --io-cas ", p->io_cas, p->num_io_cas);
+	describe_list(out, " --drop-hosts ", p->drop_hosts, p->num_drop_hosts);
+	for (i = 0; i < p->num_drop_links; i++)
+		fprintf(out, " --drop-link %s:%u", p->drop_links[i].node,
+			p->drop_links[i].port);
+	if (p->spare_ports)
+		fprintf(out, " --spare-ports %u", p->spare_ports);
+	if (p->radix)
+		fprintf(out, " --radix %u", p->radix);
+	fprintf(out, "\n");
+}
+
+static void describe_counts(const struct oc_gen_params *p,
+			    const struct oc_gen_stats *st, FILE *out)
+{
+	char shape[160];
+	unsigned l;
+
+	oc_gen_shape_string(p, shape, sizeof(shape));
+	fprintf(out,
+		"shape: %s; level 0 = hosts, sw-L1 = leaves .. sw-L%u "
+		"= roots\nswitches:",
+		shape, st->levels);
+	for (l = 1; l <= st->levels; l++)
+		fprintf(out, " L%u %u", l, st->switches[l]);
+	if (p->vswitch)
+		fprintf(out,
+			"\nhypervisors: %u (vSwitch hv<i>, PF hv<i>-pf, "
+			"VFs hv<i>-vf<j>), VFs: %u",
+			st->hosts, st->vfs);
+	else
+		fprintf(out, "\nhosts: %u (ca-<i>)", st->hosts);
+	fprintf(out, ", I/O CAs: %u (io-<k>)\nnodes: %u, links: %u\n",
+		st->io_cas, st->nodes, st->links);
+}
+
+int oc_gen_write(const struct oc_gen_params *p, FILE *out, struct oc_err *err)
+{
+	struct oc_gen_stats st;
+	struct oc_fabric *f = oc_gen_build(p, &st, err);
+	char *comment = NULL;
+	size_t len = 0;
+	FILE *text;
+	int ret;
+
+	if (!f)
+		return -1;
+	text = open_memstream(&comment, &len);
+	if (!text) {
+		oc_fabric_free(f);
+		return oc_err_set(err, "out of memory");
+	}
+	fprintf(text, "ibsim topology written by osmcloud gen\n");
+	describe_options(p, text);
+	describe_counts(p, &st, text);
+	fclose(text);
+	ret = oc_gen_write_fabric(f, comment, out, err);
+	free(comment);
+	oc_fabric_free(f);
+	return ret;
+}

@@ -1,0 +1,42 @@
+/*
+ * gen_shape.h - the generator's fat-tree shape (private to gen*.c): the
+ * PGFT a params struct stands for, node counts per level, port counts and
+ * the parent/child arithmetic of the node numbering described in gen.h.
+ */
+#ifndef OC_GEN_SHAPE_H
+#define OC_GEN_SHAPE_H
+
+#include <stdint.h>
+
+#include "gen.h"
+
+struct gen_shape {
+	unsigned h;
+	unsigned m[OC_GEN_MAX_LEVELS + 2];     /* [1..h] */
+	unsigned w[OC_GEN_MAX_LEVELS + 2];     /* [1..h], w[h+1] = 0 */
+	unsigned p[OC_GEN_MAX_LEVELS + 2];     /* [1..h], p[h+1] = 0 */
+	uint64_t count[OC_GEN_MAX_LEVELS + 1]; /* nodes per level, 0 = hosts */
+	uint64_t wprod[OC_GEN_MAX_LEVELS + 1]; /* w_1*..*w_l, wprod[0] = 1 */
+	unsigned down[OC_GEN_MAX_LEVELS + 1];  /* child ports, m_l * p_l */
+	unsigned up[OC_GEN_MAX_LEVELS + 1];    /* parent ports, w_l+1 * p_l+1 */
+};
+
+/* Resolves --kary/--levels/--pgft/--hosts-per-leaf into a shape and checks
+ * it: levels, port counts per switch and host, --radix, size. */
+int gen_shape_resolve(const struct oc_gen_params *p, struct gen_shape *s,
+		      struct oc_err *err);
+
+/* Index of parent b (0..w_l-1) at level l of node 'child' at level l-1;
+ * *slot is which child (0..m_l-1) it is of that parent. */
+uint64_t gen_shape_parent(const struct gen_shape *s, unsigned l, uint64_t child,
+			  unsigned b, unsigned *slot);
+
+/* Hosts of leaf group g (the w_1 leaves g*w_1 .. g*w_1 + w_1-1 share their
+ * m_1 hosts g*m_1 .. g*m_1 + m_1-1). */
+static inline uint64_t gen_shape_leaf_group(const struct gen_shape *s,
+					    uint64_t leaf)
+{
+	return leaf / s->w[1];
+}
+
+#endif

@@ -1,0 +1,666 @@
+/*
+ * test_gen.c - the topology generator: shapes, vSwitches, extras and
+ * defects, checked by parsing the generated text back with oc_topo_read;
+ * benchmark sizes by counts; option errors.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "gen.h"
+#include "topo.h"
+
+/* Params from option/value pairs ending in NULL; fails on a bad option. */
+static void params_of(struct oc_gen_params *p, ...)
+{
+	struct oc_err err = {{0}};
+	const char *option, *value;
+	va_list ap;
+
+	oc_gen_params_init(p);
+	va_start(ap, p);
+	while ((option = va_arg(ap, const char *))) {
+		value = va_arg(ap, const char *);
+		if (oc_gen_set_option(p, option, value, &err))
+			fail_msg("--%s %s: %s", option, value, err.msg);
+	}
+	va_end(ap);
+}
+
+/* The generated file as a string (caller frees). */
+static char *gen_text(const struct oc_gen_params *p)
+{
+	struct oc_err err = {{0}};
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	assert_non_null(out);
+	if (oc_gen_write(p, out, &err))
+		fail_msg("oc_gen_write: %s", err.msg);
+	fclose(out);
+	return text;
+}
+
+/* Generates and parses back with the project's ibsim parser. */
+static struct oc_fabric *gen_parse(const struct oc_gen_params *p)
+{
+	struct oc_err err = {{0}};
+	char *text = gen_text(p);
+	FILE *in = fmemopen(text, strlen(text), "r");
+	struct oc_fabric *f;
+
+	assert_non_null(in);
+	f = oc_topo_read(in, "gen", &err);
+	fclose(in);
+	free(text);
+	if (!f)
+		fail_msg("oc_topo_read: %s", err.msg);
+	return f;
+}
+
+static uint32_t node(const struct oc_fabric *f, const char *name)
+{
+	uint32_t n = oc_fabric_find_name(f, name);
+
+	if (n == OC_NONE)
+		fail_msg("no node \"%s\"", name);
+	return n;
+}
+
+static const char *peer_name(const struct oc_fabric *f, const char *name,
+			     unsigned port)
+{
+	uint32_t peer = oc_peer(f, node(f, name), port);
+
+	return peer == OC_NONE ? "" : f->nodes[peer].name;
+}
+
+/* Level of a tree node from its name: sw-L<l>-<i> -> l, hosts (ca-, hv)
+ * -> 0, other CAs (PF, VF, I/O) -> -1. */
+static int level_of(const struct oc_fabric *f, uint32_t n)
+{
+	const char *name = f->nodes[n].name;
+	unsigned l;
+
+	if (sscanf(name, "sw-L%u-", &l) == 1)
+		return (int)l;
+	if (!strncmp(name, "ca-", 3) || oc_is_switch(f, n))
+		return 0;
+	return -1;
+}
+
+struct shape {
+	unsigned h, m[9], w[9], p[9];
+	unsigned radix; /* ports of every switch, 0: exactly the used ones */
+};
+
+/* Links from node n to nodes at level 'to': total, distinct peers, and
+ * whether every peer gets the same number (returned as *per_peer). */
+static void count_links(const struct oc_fabric *f, uint32_t n, int to,
+			unsigned *total, unsigned *peers, unsigned *per_peer)
+{
+	unsigned port, q, seen[OC_MAX_PORTS + 1];
+	uint32_t peer_ids[OC_MAX_PORTS + 1];
+
+	*total = *peers = 0;
+	for (port = 1; port <= f->nodes[n].num_ports; port++) {
+		uint32_t peer = oc_peer(f, n, port);
+
+		if (peer == OC_NONE || level_of(f, peer) != to)
+			continue;
+		(*total)++;
+		for (q = 0; q < *peers && peer_ids[q] != peer; q++)
+			;
+		if (q == *peers) {
+			peer_ids[(*peers)++] = peer;
+			seen[q] = 0;
+		}
+		seen[q]++;
+	}
+	*per_peer = *peers ? seen[0] : 0;
+	for (q = 1; q < *peers; q++)
+		assert_int_equal(seen[q], *per_peer);
+}
+
+/* Sorted nodes one level up from n (each once); returns how many. */
+static unsigned parents_of(const struct oc_fabric *f, uint32_t n, uint32_t *out)
+{
+	int l = level_of(f, n);
+	unsigned port, count = 0, i, j;
+
+	for (port = 1; port <= f->nodes[n].num_ports; port++) {
+		uint32_t peer = oc_peer(f, n, port);
+
+		if (peer == OC_NONE || level_of(f, peer) != l + 1)
+			continue;
+		for (i = 0; i < count && out[i] < peer; i++)
+			;
+		if (i < count && out[i] == peer)
+			continue;
+		for (j = count++; j > i; j--)
+			out[j] = out[j - 1];
+		out[i] = peer;
+	}
+	return count;
+}
+
+/* The XGFT property: all children of a switch have the same parents. */
+static void check_siblings(const struct oc_fabric *f, uint32_t sw)
+{
+	uint32_t first[OC_MAX_PORTS], other[OC_MAX_PORTS];
+	unsigned port, count = 0, c;
+	int l = level_of(f, sw);
+
+	for (port = 1; port <= f->nodes[sw].num_ports; port++) {
+		uint32_t child = oc_peer(f, sw, port);
+
+		if (child == OC_NONE || level_of(f, child) != l - 1)
+			continue;
+		if (!count) {
+			count = parents_of(f, child, first);
+			continue;
+		}
+		c = parents_of(f, child, other);
+		assert_int_equal(c, count);
+		assert_memory_equal(first, other, c * sizeof(*first));
+	}
+}
+
+static void check_num_ports(const struct oc_fabric *f, uint32_t n, int l,
+			    const struct shape *s)
+{
+	unsigned used = l ? s->m[l] * s->p[l] : 0;
+
+	if (l < (int)s->h)
+		used += s->w[l + 1] * s->p[l + 1];
+	if (l > 0 && s->radix)
+		used = s->radix;
+	assert_int_equal(f->nodes[n].num_ports, used);
+}
+
+/* Every switch of level l has m_l children with p_l links each and w_l+1
+ * parents with p_l+1 links each; every host w_1 parents, p_1 links each;
+ * every node has as many ports as that (or the radix). */
+static void check_pgft(const struct oc_fabric *f, const struct shape *s)
+{
+	unsigned total, peers, per_peer;
+	uint32_t n;
+
+	for (n = 0; n < f->num_nodes; n++) {
+		int l = level_of(f, n);
+
+		if (l < 0)
+			continue;
+		check_num_ports(f, n, l, s);
+		if (l > 0) {
+			check_siblings(f, n);
+			count_links(f, n, l - 1, &total, &peers, &per_peer);
+			assert_int_equal(peers, s->m[l]);
+			assert_int_equal(per_peer, s->p[l]);
+		}
+		if (l < (int)s->h) {
+			count_links(f, n, l + 1, &total, &peers, &per_peer);
+			assert_int_equal(peers, s->w[l + 1]);
+			assert_int_equal(per_peer, s->p[l + 1]);
+		}
+	}
+}
+
+/* Both ends of every link point at each other. */
+static void check_symmetric(const struct oc_fabric *f)
+{
+	uint32_t n;
+	unsigned port;
+
+	for (n = 0; n < f->num_nodes; n++)
+		for (port = 1; port <= f->nodes[n].num_ports; port++) {
+			const struct oc_port *p = oc_port(f, n, port);
+
+			if (p->peer_node == OC_NONE)
+				continue;
+			assert_int_equal(oc_peer(f, p->peer_node, p->peer_port),
+					 n);
+			assert_int_equal(oc_port(f, p->peer_node, p->peer_port)
+						 ->peer_port,
+					 port);
+		}
+}
+
+static unsigned count_by_prefix(const struct oc_fabric *f, const char *pfx)
+{
+	unsigned count = 0;
+	uint32_t n;
+
+	for (n = 0; n < f->num_nodes; n++)
+		count += !strncmp(f->nodes[n].name, pfx, strlen(pfx));
+	return count;
+}
+
+static unsigned ipow(unsigned k, unsigned n)
+{
+	unsigned r = 1;
+
+	while (n--)
+		r *= k;
+	return r;
+}
+
+static void kary_trees(void **state)
+{
+	unsigned k, n, l;
+
+	for (k = 2; k <= 4; k++) {
+		for (n = 2; n <= 4; n++) {
+			struct oc_gen_params p;
+			struct shape s = {.h = n};
+			struct oc_fabric *f;
+			char ks[8], ns[8];
+
+			snprintf(ks, sizeof(ks), "%u", k);
+			snprintf(ns, sizeof(ns), "%u", n);
+			params_of(&p, "kary", ks, "levels", ns, NULL);
+			f = gen_parse(&p);
+			assert_int_equal(f->num_switches, n * ipow(k, n - 1));
+			assert_int_equal(f->num_nodes - f->num_switches,
+					 ipow(k, n));
+			for (l = 1; l <= n; l++) {
+				s.m[l] = k;
+				s.w[l] = l == 1 ? 1 : k;
+				s.p[l] = 1;
+			}
+			check_pgft(f, &s);
+			check_symmetric(f);
+			/* roots k ports, others 2k */
+			assert_int_equal(f->nodes[node(f, "sw-L1-0")].num_ports,
+					 2 * k);
+			assert_int_equal(f->nodes[f->switches[0]].num_ports, k);
+			oc_fabric_free(f);
+		}
+	}
+}
+
+/* Multi-homed hosts (w1 = 2) and parallel links (p > 1). */
+static void pgft_parallel_links(void **state)
+{
+	struct shape s = {3, {0, 2, 3, 2}, {0, 2, 2, 3}, {0, 1, 2, 2}, 0};
+	struct oc_gen_params p;
+	struct oc_fabric *f;
+
+	params_of(&p, "pgft", "3;2,3,2;2,2,3;1,2,2", NULL);
+	f = gen_parse(&p);
+	/* level l: prod(m above) * prod(w up to l) */
+	assert_int_equal(count_by_prefix(f, "ca-"), 12);
+	assert_int_equal(count_by_prefix(f, "sw-L1-"), 12);
+	assert_int_equal(count_by_prefix(f, "sw-L2-"), 8);
+	assert_int_equal(count_by_prefix(f, "sw-L3-"), 12);
+	check_pgft(f, &s);
+	check_symmetric(f);
+	assert_int_equal(f->nodes[node(f, "ca-0")].num_ports, 2);
+	assert_int_equal(f->nodes[node(f, "sw-L1-0")].num_ports, 2 + 4);
+	assert_int_equal(f->nodes[node(f, "sw-L2-0")].num_ports, 6 + 6);
+	assert_int_equal(f->nodes[node(f, "sw-L3-0")].num_ports, 4);
+	/* ca-0 and ca-1 share the leaves sw-L1-0 and sw-L1-1 */
+	assert_string_equal(peer_name(f, "ca-0", 1), "sw-L1-0");
+	assert_string_equal(peer_name(f, "ca-0", 2), "sw-L1-1");
+	assert_string_equal(peer_name(f, "ca-1", 2), "sw-L1-1");
+	/* parallel links of a group are on consecutive ports */
+	assert_string_equal(peer_name(f, "sw-L1-0", 3),
+			    peer_name(f, "sw-L1-0", 4));
+	oc_fabric_free(f);
+}
+
+/* The benchmark fabrics, by counts only (no text). */
+static void expect_counts(const char *option, const char *value,
+			  const char *radix, uint32_t hosts,
+			  const uint32_t *per_level, unsigned levels)
+{
+	struct oc_err err = {{0}};
+	struct oc_gen_stats st;
+	struct oc_gen_params p;
+	struct oc_fabric *f;
+	unsigned l, total = 0;
+
+	params_of(&p, option, value, radix ? "radix" : NULL, radix, NULL);
+	f = oc_gen_build(&p, &st, &err);
+	if (!f)
+		fail_msg("%s: %s", value, err.msg);
+	assert_int_equal(st.levels, levels);
+	for (l = 1; l <= levels; l++) {
+		assert_int_equal(st.switches[l], per_level[l - 1]);
+		total += per_level[l - 1];
+	}
+	assert_int_equal(st.hosts, hosts);
+	assert_int_equal(f->num_switches, total);
+	assert_int_equal(f->num_nodes, total + hosts);
+	if (radix)
+		for (l = 0; l < f->num_switches; l++)
+			assert_int_equal(f->nodes[f->switches[l]].num_ports,
+					 atoi(radix));
+	oc_fabric_free(f);
+}
+
+static void benchmark_sizes(void **state)
+{
+	static const uint32_t k18[] = {324, 324, 324};
+	static const uint32_t big[] = {648, 648, 324};
+	static const uint32_t k24[] = {576, 576, 576};
+	static const uint32_t k12n4[] = {1728, 1728, 1728, 1728};
+
+	expect_counts("kary", "18", "36", 5832, k18, 3);
+	expect_counts("pgft", "3;18,18,18;1,18,18;1,1,1", "36", 5832, k18, 3);
+	expect_counts("pgft", "3;18,18,36;1,18,18;1,1,1", "36", 11664, big, 3);
+	expect_counts("kary", "24", NULL, 13824, k24, 3);
+	expect_counts("pgft", "4;12,12,12,12;1,12,12,12", "36", 20736, k12n4,
+		      4);
+}
+
+/* The 5,832-host tree survives the text round trip. */
+static void benchmark_round_trip(void **state)
+{
+	struct shape s = {3, {0, 18, 18, 18}, {0, 1, 18, 18}, {0, 1, 1, 1}, 36};
+	struct oc_gen_params p;
+	struct oc_fabric *f;
+
+	params_of(&p, "kary", "18", "radix", "36", NULL);
+	f = gen_parse(&p);
+	assert_int_equal(f->num_switches, 972);
+	assert_int_equal(f->num_nodes, 972 + 5832);
+	check_pgft(f, &s);
+	oc_fabric_free(f);
+}
+
+static void vswitch_hypervisors(void **state)
+{
+	struct oc_gen_params p;
+	struct oc_fabric *f;
+	uint32_t hv;
+
+	params_of(&p, "pgft", "2;3,4;1,2", "vswitch", "4", NULL);
+	f = gen_parse(&p);
+	assert_int_equal(f->num_switches, 2 + 4 + 12);
+	assert_int_equal(count_by_prefix(f, "hv"), 12 * 6);
+	assert_int_equal(count_by_prefix(f, "hv11-vf"), 4);
+	hv = node(f, "hv5");
+	assert_true(oc_is_switch(f, hv));
+	assert_int_equal(f->nodes[hv].num_ports, 6);
+	assert_int_equal(f->nodes[hv].guid, OC_GEN_SW_GUID | 5);
+	assert_string_equal(peer_name(f, "hv5", 1), "sw-L1-1");
+	assert_string_equal(peer_name(f, "hv5", 2), "hv5-pf");
+	assert_string_equal(peer_name(f, "hv5", 3), "hv5-vf1");
+	assert_string_equal(peer_name(f, "hv5", 6), "hv5-vf4");
+	assert_int_equal(f->nodes[node(f, "hv5-pf")].guid,
+			 OC_GEN_HOST_GUID | 5 << 4);
+	assert_int_equal(oc_port(f, node(f, "hv5-vf2"), 1)->guid,
+			 (OC_GEN_VF_GUID | (5 << 8 | 2) << 4) + 1);
+	check_symmetric(f);
+	oc_fabric_free(f);
+}
+
+static void uneven_vf_counts(void **state)
+{
+	struct oc_gen_params p;
+	struct oc_fabric *f;
+	char name[16];
+	unsigned i;
+
+	params_of(&p, "pgft", "2;3,4;1,2", "vf-counts", "1,2,0", NULL);
+	f = gen_parse(&p);
+	for (i = 0; i < 12; i++) {
+		unsigned vfs = (unsigned[]){1, 2, 0}[i % 3];
+
+		snprintf(name, sizeof(name), "hv%u", i);
+		assert_int_equal(f->nodes[node(f, name)].num_ports, 2 + vfs);
+		snprintf(name, sizeof(name), "hv%u-vf", i);
+		assert_int_equal(count_by_prefix(f, name), vfs);
+	}
+	oc_fabric_free(f);
+}
+
+static void io_cas_on_leaves(void **state)
+{
+	struct oc_gen_params p;
+	struct oc_fabric *f;
+
+	params_of(&p, "pgft", "2;3,4;1,2", "vswitch", "2", "io-cas",
+		  "0:2,sw-L1-3:1", NULL);
+	f = gen_parse(&p);
+	assert_int_equal(count_by_prefix(f, "io-"), 3);
+	/* leaf: 3 down, 2 up, then the I/O CAs */
+	assert_int_equal(f->nodes[node(f, "sw-L1-0")].num_ports, 7);
+	assert_int_equal(f->nodes[node(f, "sw-L1-1")].num_ports, 5);
+	assert_int_equal(f->nodes[node(f, "sw-L1-3")].num_ports, 6);
+	assert_string_equal(peer_name(f, "sw-L1-0", 6), "io-0");
+	assert_string_equal(peer_name(f, "sw-L1-0", 7), "io-1");
+	assert_string_equal(peer_name(f, "sw-L1-3", 6), "io-2");
+	assert_int_equal(f->nodes[node(f, "io-2")].guid,
+			 OC_GEN_IO_GUID | 2 << 4);
+	oc_fabric_free(f);
+}
+
+static void dropped_hosts(void **state)
+{
+	struct oc_gen_params p;
+	struct oc_fabric *f;
+
+	params_of(&p, "pgft", "2;3,4;1,2", "vswitch", "1", "drop-hosts", "1:1",
+		  NULL);
+	f = gen_parse(&p);
+	/* hv5, the last of leaf 1, is gone; its leaf port stays */
+	assert_int_equal(oc_fabric_find_name(f, "hv5"), OC_NONE);
+	assert_int_equal(oc_fabric_find_name(f, "hv5-pf"), OC_NONE);
+	assert_int_equal(count_by_prefix(f, "hv"), 11 * 3);
+	assert_int_equal(f->nodes[node(f, "sw-L1-1")].num_ports, 5);
+	assert_int_equal(oc_peer(f, node(f, "sw-L1-1"), 3), OC_NONE);
+	/* the others keep their names and GUIDs */
+	assert_string_equal(peer_name(f, "sw-L1-2", 1), "hv6");
+	assert_int_equal(f->nodes[node(f, "hv6")].guid, OC_GEN_SW_GUID | 6);
+	oc_fabric_free(f);
+
+	params_of(&p, "kary", "2", "levels", "2", "drop-hosts", "0:2", NULL);
+	f = gen_parse(&p);
+	assert_int_equal(count_by_prefix(f, "ca-"), 2);
+	assert_int_equal(oc_fabric_find_name(f, "ca-0"), OC_NONE);
+	oc_fabric_free(f);
+}
+
+static void dropped_link(void **state)
+{
+	struct oc_gen_params p;
+	struct oc_fabric *f;
+	struct oc_gen_stats st;
+	struct oc_err err;
+
+	params_of(&p, "kary", "4", "levels", "3", "drop-link", "sw-L1-0:5",
+		  "drop-link", "sw-L3-15:4", NULL);
+	f = gen_parse(&p);
+	assert_int_equal(oc_peer(f, node(f, "sw-L1-0"), 5), OC_NONE);
+	assert_int_equal(oc_peer(f, node(f, "sw-L2-0"), 1), OC_NONE);
+	assert_int_equal(oc_peer(f, node(f, "sw-L3-15"), 4), OC_NONE);
+	assert_string_equal(peer_name(f, "sw-L1-0", 6), "sw-L2-1");
+	check_symmetric(f);
+	oc_fabric_free(f);
+	f = oc_gen_build(&p, &st, &err);
+	assert_int_equal(st.links, 64 + 2 * 64 - 2);
+	oc_fabric_free(f);
+}
+
+static void spare_ports_and_radix(void **state)
+{
+	struct oc_gen_params p;
+	struct oc_fabric *f;
+
+	params_of(&p, "kary", "2", "levels", "2", "spare-ports", "3", NULL);
+	f = gen_parse(&p);
+	assert_int_equal(f->nodes[node(f, "sw-L1-1")].num_ports, 7);
+	assert_int_equal(f->nodes[node(f, "sw-L2-1")].num_ports, 2);
+	assert_int_equal(oc_peer(f, node(f, "sw-L1-1"), 5), OC_NONE);
+	oc_fabric_free(f);
+
+	params_of(&p, "kary", "2", "levels", "2", "radix", "8", NULL);
+	f = gen_parse(&p);
+	assert_int_equal(f->nodes[node(f, "sw-L1-1")].num_ports, 8);
+	assert_int_equal(f->nodes[node(f, "sw-L2-1")].num_ports, 8);
+	oc_fabric_free(f);
+}
+
+/* Same parameters, same bytes; the first record is the first host's CA;
+ * fixed GUID lines. */
+static void deterministic_text(void **state)
+{
+	struct oc_gen_params p;
+	char *a, *b, *first;
+
+	params_of(&p, "pgft", "2;3,4;1,2", "vf-counts", "1,3", "io-cas", "2:1",
+		  NULL);
+	a = gen_text(&p);
+	b = gen_text(&p);
+	assert_string_equal(a, b);
+	first = strstr(a, "\ncaguid=");
+	assert_non_null(first);
+	assert_ptr_equal(first, strstr(a, "\ncaguid=0x0002c90400000000\n"
+					  "Ca\t1 \"hv0-pf\""));
+	assert_true(first < strstr(a, "\nswitchguid="));
+	assert_non_null(strstr(a, "\n[1]\t\"sw-L1-0\"[1]\t# lid 0 4xQDR\n"));
+	assert_non_null(strstr(a, "# made by: osmcloud gen --pgft "
+				  "'2;3,4;1,2;1,1' --vf-counts 1,3 "
+				  "--io-cas 2:1\n"));
+	free(a);
+	free(b);
+}
+
+static void shape_string(void **state)
+{
+	struct oc_gen_params p;
+	char buf[64];
+
+	params_of(&p, "kary", "3", "levels", "2", "hosts-per-leaf", "5", NULL);
+	oc_gen_shape_string(&p, buf, sizeof(buf));
+	assert_string_equal(buf, "PGFT(2;5,3;1,3;1,1)");
+}
+
+/* A bad option value: set_option fails with a message containing 'expect'. */
+static void expect_option_error(const char *option, const char *value,
+				const char *expect)
+{
+	struct oc_err err = {{0}};
+	struct oc_gen_params p;
+
+	oc_gen_params_init(&p);
+	assert_int_equal(oc_gen_set_option(&p, option, value, &err), -1);
+	if (!strstr(err.msg, expect))
+		fail_msg("--%s %s: \"%s\" lacks \"%s\"", option, value, err.msg,
+			 expect);
+}
+
+/* Options that parse but do not make a fabric. */
+static void expect_build_error(const char *expect, ...)
+{
+	struct oc_err err = {{0}};
+	struct oc_gen_params p;
+	const char *option;
+	va_list ap;
+
+	oc_gen_params_init(&p);
+	va_start(ap, expect);
+	while ((option = va_arg(ap, const char *)))
+		assert_int_equal(oc_gen_set_option(&p, option,
+						   va_arg(ap, const char *),
+						   &err),
+				 0);
+	va_end(ap);
+	assert_null(oc_gen_build(&p, NULL, &err));
+	if (!strstr(err.msg, expect))
+		fail_msg("\"%s\" lacks \"%s\"", err.msg, expect);
+}
+
+static void bad_pgft(void **state)
+{
+	expect_option_error("pgft", "3;18,18;1,18,18", "list m has 2 numbers");
+	expect_option_error("pgft", "2;3,4", "list w is missing");
+	expect_option_error("pgft", "0;;", "h must be 1..8");
+	expect_option_error("pgft", "2;3,x;1,2",
+			    "--pgft \"2;3,x;1,2\": list m");
+	expect_option_error("pgft", "2;3,4;1,2;1,1;", "text after");
+	expect_option_error("pgft", "9;1;1", "expected h;m1,..;w1,..;p1,..");
+}
+
+static void bad_options_and_shapes(void **state)
+{
+	expect_option_error("kary", "0", "--kary: \"0\" is not a number");
+	expect_option_error("levels", "9", "--levels");
+	expect_option_error("vswitch", "1,2",
+			    "--vswitch: \"1,2\" is not a number in 0..254");
+	expect_option_error("vf-counts", "1,,2", "--vf-counts \"1,,2\"");
+	expect_option_error("io-cas", "3", "--io-cas \"3\": expected LEAF:N");
+	expect_option_error("drop-hosts", "1:x", "--drop-hosts \"1:x\"");
+	expect_option_error("drop-link", "sw-L1-0", "expected NAME:PORT");
+	expect_option_error("drop-link", "sw-L1-0:0", "expected NAME:PORT");
+	expect_option_error("spare-ports", "-1", "--spare-ports");
+	expect_option_error("colour", "red", "unknown generator option");
+
+	expect_build_error("no shape", NULL);
+	expect_build_error("not both", "kary", "2", "pgft", "1;2;1", NULL);
+	expect_build_error("--kary: level-1 switches need 256 ports", "kary",
+			   "128", NULL);
+	expect_build_error(
+		"--radix: level-1 switches need 48 ports (24 down, 24 up, 0 spare)",
+		"kary", "24", "radix", "36", NULL);
+	expect_build_error("--io-cas: there is no leaf 4", "kary", "2",
+			   "levels", "2", "io-cas", "4:1", NULL);
+	expect_build_error("--drop-hosts: leaf sw-L1-0 has only 2 hosts",
+			   "kary", "2", "levels", "2", "drop-hosts", "0:3",
+			   NULL);
+	expect_build_error("--drop-link nope:1: no node named", "kary", "2",
+			   "levels", "2", "drop-link", "nope:1", NULL);
+	expect_build_error("port 9 of \"sw-L1-0\" is not connected", "kary",
+			   "2", "levels", "2", "drop-link", "sw-L1-0:9", NULL);
+	expect_build_error("--kary: more than 1000000", "kary", "100", "levels",
+			   "4", "radix", "254", NULL);
+	expect_build_error("--pgft: hosts need 16 ports", "pgft", "2;2,2;16,1",
+			   NULL);
+	expect_build_error("--hosts-per-leaf: level-1 switches need 255 ports",
+			   "kary", "4", "hosts-per-leaf", "251", NULL);
+	expect_build_error("--vf-counts: a vSwitch with 1 up ports, a PF and "
+			   "253 VFs",
+			   "kary", "2", "vf-counts", "1,253", NULL);
+	expect_build_error("--io-cas: leaf sw-L1-1 would need 256 ports",
+			   "kary", "2", "io-cas", "1:200,1:52", NULL);
+}
+
+static void vf_options_once(void **state)
+{
+	struct oc_err err = {{0}};
+	struct oc_gen_params p;
+
+	params_of(&p, "vswitch", "2", NULL);
+	assert_int_equal(oc_gen_set_option(&p, "vf-counts", "1,2", &err), -1);
+	assert_non_null(strstr(err.msg, "--vf-counts: VF counts already"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(kary_trees),
+		cmocka_unit_test(pgft_parallel_links),
+		cmocka_unit_test(benchmark_sizes),
+		cmocka_unit_test(benchmark_round_trip),
+		cmocka_unit_test(vswitch_hypervisors),
+		cmocka_unit_test(uneven_vf_counts),
+		cmocka_unit_test(io_cas_on_leaves),
+		cmocka_unit_test(dropped_hosts),
+		cmocka_unit_test(dropped_link),
+		cmocka_unit_test(spare_ports_and_radix),
+		cmocka_unit_test(deterministic_text),
+		cmocka_unit_test(shape_string),
+		cmocka_unit_test(bad_pgft),
+		cmocka_unit_test(bad_options_and_shapes),
+		cmocka_unit_test(vf_options_once),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
