@@ -12,4 +12,6 @@ libosmcloudcore_la_SOURCES += \
 	src/core/router.c src/core/router.h \
 	src/core/engine.c src/core/engine.h \
 	src/core/vswitch_ftree.c \
-	src/core/lid_model.c src/core/lid_model.h
+	src/core/lid_model.c src/core/lid_model.h \
+	src/core/lft_dump.c src/core/lft_dump.h \
+	src/core/hops.c src/core/hops.h

@@ -1,8 +1,205 @@
-/* placeholder until the offline router lands (replaced in this session) */
+/*
+ * cmd_route.c - "osmcloud route": route a topology file offline.
+ *
+ * Reads an ibsim topology, assigns LIDs (from OpenSM's guid2lid file when
+ * given, the rest in file order), runs an engine and writes the LFTs in
+ * OpenSM's opensm-lfts.dump format.  No opensm or ibsim is involved, so
+ * routing can be studied at any scale.
+ */
+#include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
 #include "commands.h"
+#include "engine.h"
+#include "guidfile.h"
+#include "lid_model.h"
+#include "lft_dump.h"
+#include "topo.h"
+
+struct route_args {
+	const char *topo;
+	const char *engine;
+	const char *roots;
+	const char *vms;
+	const char *guid2lid;
+	const char *out;
+	int dynamic;		/* only VFs holding a VM get a LID */
+	int quiet;
+};
+
+static void route_usage(FILE *out)
+{
+	fprintf(out,
+		"usage: osmcloud route --topo FILE [options]\n"
+		"  --topo FILE        ibsim topology file (required)\n"
+		"  --engine NAME      routing engine (default vswitch_ftree)\n"
+		"  --roots FILE       root switch GUIDs, one 0x... per line\n"
+		"  --vms FILE         VM file: '<VF port GUID> <name> [weight]'\n"
+		"  --lid-model MODEL  prepopulated (default): every VF has a LID;\n"
+		"                     dynamic: only VFs holding a VM (needs --vms)\n"
+		"  --guid2lid FILE    take LIDs from OpenSM's guid2lid cache\n"
+		"  -o, --output FILE  write opensm-lfts.dump here (default: none)\n"
+		"  -q, --quiet        no summary on stderr\n"
+		"engines:");
+	for (const struct oc_engine *const *e = oc_engines; *e; e++)
+		fprintf(out, " %s", (*e)->name);
+	fprintf(out, "\n");
+}
+
+static int parse_route_args(int argc, char **argv, struct route_args *a)
+{
+	static const struct option opts[] = {
+		{"topo", required_argument, NULL, 't'},
+		{"engine", required_argument, NULL, 'e'},
+		{"roots", required_argument, NULL, 'r'},
+		{"vms", required_argument, NULL, 'v'},
+		{"lid-model", required_argument, NULL, 'l'},
+		{"guid2lid", required_argument, NULL, 'g'},
+		{"output", required_argument, NULL, 'o'},
+		{"quiet", no_argument, NULL, 'q'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	int c;
+
+	a->engine = "vswitch_ftree";
+	while ((c = getopt_long(argc, argv, "o:qh", opts, NULL)) != -1) {
+		switch (c) {
+		case 't': a->topo = optarg; break;
+		case 'e': a->engine = optarg; break;
+		case 'r': a->roots = optarg; break;
+		case 'v': a->vms = optarg; break;
+		case 'g': a->guid2lid = optarg; break;
+		case 'o': a->out = optarg; break;
+		case 'q': a->quiet = 1; break;
+		case 'l':
+			if (!strcmp(optarg, "dynamic"))
+				a->dynamic = 1;
+			else if (strcmp(optarg, "prepopulated"))
+				return fprintf(stderr, "osmcloud route: "
+					       "--lid-model must be "
+					       "prepopulated or dynamic\n"),
+				       2;
+			break;
+		case 'h': route_usage(stdout); exit(0);
+		default: route_usage(stderr); return 2;
+		}
+	}
+	if (!a->topo || optind != argc) {
+		route_usage(stderr);
+		return 2;
+	}
+	if (a->dynamic && !a->vms) {
+		fprintf(stderr, "osmcloud route: --lid-model dynamic needs "
+			"--vms (which VFs are up)\n");
+		return 2;
+	}
+	return 0;
+}
+
+/* Fabric, LIDs and VM table ready for routing; NULL on error (printed). */
+static struct oc_fabric *load_fabric(const struct route_args *a,
+				     struct oc_vm_table **vms)
+{
+	struct oc_fabric *f;
+	struct oc_err err;
+
+	*vms = NULL;
+	f = oc_topo_load(a->topo, &err);
+	if (!f)
+		goto fail;
+	if (a->vms && (!(*vms = oc_vm_table_new()) ||
+		       oc_vm_table_load(*vms, a->vms, &err)))
+		goto fail;
+	if (a->dynamic && oc_lid_model_dynamic(f, *vms, &err))
+		goto fail;
+	if (a->guid2lid && oc_guid2lid_apply(f, a->guid2lid, &err))
+		goto fail;
+	if (oc_fabric_assign_lids(f, &err))
+		goto fail;
+	return f;
+fail:
+	fprintf(stderr, "osmcloud route: %s\n", err.msg);
+	oc_fabric_free(f);
+	oc_vm_table_free(*vms);
+	*vms = NULL;
+	return NULL;
+}
+
+static int write_lfts(const char *path, const struct oc_fabric *f,
+		      const struct oc_lfts *t)
+{
+	FILE *out = fopen(path, "w");
+	int ret;
+
+	if (!out) {
+		perror(path);
+		return -1;
+	}
+	ret = oc_lft_dump_write(f, t, out);
+	if (fclose(out) || ret) {
+		fprintf(stderr, "osmcloud route: writing %s failed\n", path);
+		return -1;
+	}
+	return 0;
+}
+
+static void print_summary(const struct route_args *a,
+			  const struct oc_fabric *f,
+			  const struct oc_route_stats *s)
+{
+	fprintf(stderr,
+		"%s: %u switches (%u vSwitches, %u leaves), max LID %u\n"
+		"routed: %u VMs, %u PFs, %u idle VFs, %u compute nodes, "
+		"%u I/O nodes, %u switch LIDs\n"
+		"time: analyse %.1f ms, route %.1f ms\n",
+		a->engine, f->num_switches, s->vswitches, s->leaves,
+		f->max_lid, s->vms, s->pfs, s->idle_vfs, s->compute_nodes,
+		s->io_nodes, s->switch_lids, s->analyze_ms, s->route_ms);
+}
+
 int cmd_route(int argc, char **argv)
 {
-	fprintf(stderr, "osmcloud route: not built yet\n");
-	return 1;
+	struct route_args a = {0};
+	struct oc_engine_input in = {0};
+	const struct oc_engine *engine;
+	struct oc_route_stats stats;
+	struct oc_lfts *lfts = NULL;
+	struct oc_vm_table *vms = NULL;
+	uint64_t *roots = NULL;
+	struct oc_err err;
+	int ret = parse_route_args(argc, argv, &a);
+
+	if (ret)
+		return ret;
+	engine = oc_engine_find(a.engine);
+	if (!engine) {
+		fprintf(stderr, "osmcloud route: unknown engine '%s'\n",
+			a.engine);
+		return 2;
+	}
+	if (a.roots && oc_guid_list_load(a.roots, &roots, &in.num_roots, &err)) {
+		fprintf(stderr, "osmcloud route: %s\n", err.msg);
+		return 2;
+	}
+	in.f = load_fabric(&a, &vms);
+	in.root_guids = roots;
+	in.vms = vms;
+	ret = 1;
+	if (in.f && !(lfts = oc_lfts_new(in.f->num_switches, in.f->max_lid)))
+		fprintf(stderr, "osmcloud route: out of memory\n");
+	else if (in.f && engine->route(&in, lfts, &stats, &err))
+		fprintf(stderr, "osmcloud route: %s: %s\n", a.engine, err.msg);
+	else if (in.f && (!a.out || !write_lfts(a.out, in.f, lfts)))
+		ret = 0;
+	if (!ret && !a.quiet)
+		print_summary(&a, in.f, &stats);
+	oc_lfts_free(lfts);
+	oc_fabric_free((struct oc_fabric *)in.f);
+	oc_vm_table_free(vms);
+	free(roots);
+	return ret;
 }

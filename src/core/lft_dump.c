@@ -1,0 +1,129 @@
+/*
+ * lft_dump.c - writing and reading opensm-lfts.dump.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lft_dump.h"
+
+static const char *type_str(const struct oc_fabric *f, uint32_t node)
+{
+	return oc_is_switch(f, node) ? "Switch" : "Channel Adapter";
+}
+
+static void write_entry(const struct oc_fabric *f, unsigned lid, uint8_t port,
+			FILE *out)
+{
+	const struct oc_lid_owner *o = &f->lid_owner[lid];
+
+	fprintf(out, "0x%04x %03u # ", lid, port);
+	if (lid <= f->max_lid && o->node != OC_NONE)
+		fprintf(out, "%s portguid 0x%016" PRIx64 ": '%s'\n",
+			type_str(f, o->node), oc_port(f, o->node, o->port)->guid,
+			f->nodes[o->node].name);
+	else
+		fprintf(out, "unknown node and type\n");
+}
+
+int oc_lft_dump_write(const struct oc_fabric *f, const struct oc_lfts *t,
+		      FILE *out)
+{
+	uint32_t sw;
+	unsigned lid;
+
+	for (sw = 0; sw < f->num_switches; sw++) {
+		uint32_t node = f->switches[sw];
+		const uint8_t *row = oc_lft_row(t, sw);
+
+		fprintf(out,
+			"Unicast lids [0-%u] of switch Lid %u guid 0x%016" PRIx64
+			" ('%s'):\n",
+			t->max_lid, oc_switch_lid(f, node), f->nodes[node].guid,
+			f->nodes[node].name);
+		for (lid = 0; lid <= t->max_lid; lid++)
+			if (row[lid] != OC_NO_PATH)
+				write_entry(f, lid, row[lid], out);
+		fprintf(out, "%u lids dumped\n", t->max_lid);
+	}
+	return ferror(out) ? -1 : 0;
+}
+
+/* "Unicast lids [0-MAX] of switch ... guid 0xGUID": the switch's row. */
+static int read_header(const struct oc_fabric *f, const char *line,
+		       const char *name, unsigned lineno, uint32_t *sw,
+		       struct oc_err *err)
+{
+	const char *g = strstr(line, " guid 0x");
+	uint64_t guid;
+	uint32_t node;
+
+	if (!g || sscanf(g, " guid 0x%" SCNx64, &guid) != 1)
+		return oc_err_set(err, "%s:%u: switch header without a guid",
+				  name, lineno);
+	node = oc_fabric_find_guid(f, guid);
+	if (node == OC_NONE || !oc_is_switch(f, node))
+		return oc_err_set(err,
+				  "%s:%u: switch 0x%016" PRIx64
+				  " is not in the fabric",
+				  name, lineno, guid);
+	*sw = f->nodes[node].sw_index;
+	return 0;
+}
+
+/* "0xLLLL PPP ...": one entry of the current switch. */
+static int read_entry(const struct oc_fabric *f, struct oc_lfts *t,
+		      uint32_t sw, const char *line, const char *name,
+		      unsigned lineno, struct oc_err *err)
+{
+	unsigned lid, port;
+
+	if (sw == OC_NONE)
+		return oc_err_set(err, "%s:%u: LFT entry before any switch "
+				  "header", name, lineno);
+	if (sscanf(line, "0x%x %u", &lid, &port) != 2)
+		return oc_err_set(err, "%s:%u: cannot read 'LID PORT'", name,
+				  lineno);
+	if (lid > t->max_lid)
+		return oc_err_set(err, "%s:%u: LID %u is above the fabric's "
+				  "highest LID %u", name, lineno, lid,
+				  t->max_lid);
+	if (port != OC_NO_PATH &&
+	    port > f->nodes[f->switches[sw]].num_ports)
+		return oc_err_set(err, "%s:%u: port %u does not exist on "
+				  "switch '%s'", name, lineno, port,
+				  f->nodes[f->switches[sw]].name);
+	oc_lft_row(t, sw)[lid] = (uint8_t)port;
+	return 0;
+}
+
+int oc_lft_dump_read(const struct oc_fabric *f, FILE *in, const char *name,
+		     struct oc_lfts **lfts, struct oc_err *err)
+{
+	struct oc_lfts *t = oc_lfts_new(f->num_switches, f->max_lid);
+	uint32_t sw = OC_NONE;
+	unsigned lineno = 0, headers = 0;
+	char line[512];
+	int ret = 0;
+
+	if (!t)
+		return oc_err_set(err, "out of memory for LFTs");
+	while (!ret && fgets(line, sizeof(line), in)) {
+		lineno++;
+		if (!strncmp(line, "Unicast lids", 12)) {
+			ret = read_header(f, line, name, lineno, &sw, err);
+			headers++;
+		} else if (!strncmp(line, "0x", 2)) {
+			ret = read_entry(f, t, sw, line, name, lineno, err);
+		}
+	}
+	if (!ret && !headers)
+		ret = oc_err_set(err, "%s: no 'Unicast lids' switch header: "
+				 "not an opensm-lfts.dump file", name);
+	if (ret) {
+		oc_lfts_free(t);
+		return -1;
+	}
+	*lfts = t;
+	return 0;
+}
