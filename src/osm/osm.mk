@@ -1,1 +1,22 @@
-# (filled in by its area)
+# osm: the OpenSM event plugin libosmcloud.so (opensm: event_plugin_name osmcloud)
+lib_LTLIBRARIES += libosmcloud.la
+libosmcloud_la_SOURCES = \
+	src/osm/plugin.c src/osm/plugin.h \
+	src/osm/log.h \
+	src/osm/options.c src/osm/options.h \
+	src/osm/inputs.c src/osm/inputs.h \
+	src/osm/engine_glue.c src/osm/engine_glue.h \
+	src/osm/run.c src/osm/run.h \
+	src/osm/reach.c src/osm/reach.h \
+	src/osm/snapshot.c src/osm/snapshot.h \
+	src/osm/lft_out.c src/osm/lft_out.h \
+	src/osm/hops_out.c src/osm/hops_out.h
+libosmcloud_la_CPPFLAGS = $(AM_CPPFLAGS) $(OPENSM_CPPFLAGS)
+libosmcloud_la_LIBADD = libosmcloudcore.la -lpthread
+# -z now: every symbol is bound when opensm dlopen()s the plugin, so a
+# mismatch fails the load cleanly ("cannot load plugin") instead of
+# killing opensm at the first call of a missing function.
+libosmcloud_la_LDFLAGS = -module -avoid-version -shared -Wl,-z,now \
+	-Wl,--version-script=$(srcdir)/src/osm/libosmcloud.map
+EXTRA_libosmcloud_la_DEPENDENCIES = $(srcdir)/src/osm/libosmcloud.map
+EXTRA_DIST += src/osm/libosmcloud.map

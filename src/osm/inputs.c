@@ -1,0 +1,50 @@
+/*
+ * inputs.c - loading the roots= and vms= files.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "guidfile.h"
+#include "inputs.h"
+
+static int load_roots(struct oc_osm_inputs *in, const char *path,
+		      struct oc_err *err)
+{
+	struct oc_err why;
+
+	if (oc_guid_list_load(path, &in->roots, &in->num_roots, &why))
+		return oc_err_set(err, "option roots: %s", why.msg);
+	return 0;
+}
+
+static int load_vms(struct oc_osm_inputs *in, const char *path,
+		    struct oc_err *err)
+{
+	struct oc_err why;
+
+	in->vms = oc_vm_table_new();
+	if (!in->vms)
+		return oc_err_set(err, "option vms: %s: out of memory", path);
+	if (oc_vm_table_load(in->vms, path, &why))
+		return oc_err_set(err, "option vms: %s", why.msg);
+	return 0;
+}
+
+int oc_osm_inputs_load(struct oc_osm_inputs *in, const struct oc_osm_opts *opts,
+		       struct oc_err *err)
+{
+	memset(in, 0, sizeof(*in));
+	if ((opts->roots_file && load_roots(in, opts->roots_file, err)) ||
+	    (opts->vms_file && load_vms(in, opts->vms_file, err))) {
+		oc_osm_inputs_clear(in);
+		return -1;
+	}
+	return 0;
+}
+
+void oc_osm_inputs_clear(struct oc_osm_inputs *in)
+{
+	free(in->roots);
+	oc_vm_table_free(in->vms);
+	memset(in, 0, sizeof(*in));
+}

@@ -1,0 +1,29 @@
+/*
+ * inputs.h - the files named by the options: root GUIDs and VMs.
+ *
+ * They are read when the plugin is created (to refuse bad files early) and
+ * again before every routing run, so that an edited file takes effect on
+ * the next sweep or `reroute`, as OpenSM's own guid files do.
+ */
+#ifndef OC_OSM_INPUTS_H
+#define OC_OSM_INPUTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "options.h"
+#include "vmfile.h"
+
+struct oc_osm_inputs {
+	uint64_t *roots; /* NULL: detect the roots */
+	size_t num_roots;
+	struct oc_vm_table *vms; /* NULL: every active VF is a VM */
+};
+
+/* Loads the files named in opts into in (empty first).  On error in is
+ * left empty and err names the option and the file's problem. */
+int oc_osm_inputs_load(struct oc_osm_inputs *in, const struct oc_osm_opts *opts,
+		       struct oc_err *err);
+void oc_osm_inputs_clear(struct oc_osm_inputs *in);
+
+#endif

@@ -1,0 +1,66 @@
+/*
+ * log.h - osmcloud's messages in OpenSM's log.
+ *
+ * Every message goes through OSM_LOG, so opensm's own log mask (-D, -V)
+ * decides what is written; the plugin's log_level option can only make
+ * osmcloud quieter (default: debug, i.e. no extra filter).
+ * Errors always start with "ERR OCnn: " like OpenSM's own "ERR XXYY: ",
+ * so that `grep ' ERR '` finds them.  A newline is appended.
+ */
+#ifndef OC_OSM_LOG_H
+#define OC_OSM_LOG_H
+
+#include <time.h>
+
+#include <opensm/osm_log.h>
+
+/* The plugin's log_level option, least to most verbose. */
+enum oc_osm_log_level {
+	OC_OSM_LOG_ERROR = 0,	/* only ERR lines */
+	OC_OSM_LOG_INFO = 1,	/* + phases and summary */
+	OC_OSM_LOG_VERBOSE = 2, /* + options, files, fabric counts */
+	OC_OSM_LOG_DEBUG = 3,	/* + set-up details (default) */
+};
+
+struct oc_osm_log {
+	osm_log_t *osm; /* opensm's log */
+	int level;	/* enum oc_osm_log_level */
+};
+
+/* Error codes used after "ERR " (one per kind of failure). */
+#define OC_ERR_OPTIONS "OC01"  /* bad event_plugin_options */
+#define OC_ERR_INPUT "OC02"    /* roots= / vms= file */
+#define OC_ERR_REGISTER "OC03" /* engine registration */
+#define OC_ERR_NOMEM "OC04"    /* out of memory */
+#define OC_ERR_SNAPSHOT "OC10" /* OpenSM subnet -> core fabric */
+#define OC_ERR_ROUTE "OC11"    /* the core engine refused the fabric */
+#define OC_ERR_OUTPUT "OC12"   /* writing OpenSM's tables */
+
+#define oc_osm_err(lg, code, fmt, ...)                               \
+	OSM_LOG((lg)->osm, OSM_LOG_ERROR, "ERR %s: " fmt "\n", code, \
+		##__VA_ARGS__)
+
+#define oc_osm_log_at(lg, ours, theirs, fmt, ...)                            \
+	do {                                                                 \
+		if ((lg)->level >= (ours))                                   \
+			OSM_LOG((lg)->osm, theirs, fmt "\n", ##__VA_ARGS__); \
+	} while (0)
+
+#define oc_osm_info(lg, fmt, ...) \
+	oc_osm_log_at(lg, OC_OSM_LOG_INFO, OSM_LOG_INFO, fmt, ##__VA_ARGS__)
+#define oc_osm_verbose(lg, fmt, ...)                                \
+	oc_osm_log_at(lg, OC_OSM_LOG_VERBOSE, OSM_LOG_VERBOSE, fmt, \
+		      ##__VA_ARGS__)
+#define oc_osm_debug(lg, fmt, ...) \
+	oc_osm_log_at(lg, OC_OSM_LOG_DEBUG, OSM_LOG_DEBUG, fmt, ##__VA_ARGS__)
+
+/* Monotonic clock in milliseconds, for phase durations. */
+static inline double oc_osm_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+#endif

@@ -1,0 +1,120 @@
+/*
+ * options.c - parsing event_plugin_options.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+#include "options.h"
+
+#define OPT_SEPARATORS " \t\r\n"
+
+static const char *const level_names[] = {
+	[OC_OSM_LOG_ERROR] = "error",
+	[OC_OSM_LOG_INFO] = "info",
+	[OC_OSM_LOG_VERBOSE] = "verbose",
+	[OC_OSM_LOG_DEBUG] = "debug",
+};
+
+#define NUM_LEVELS (sizeof(level_names) / sizeof(level_names[0]))
+
+const char *oc_osm_log_level_name(int level)
+{
+	if (level < 0 || (unsigned)level >= NUM_LEVELS)
+		return "?";
+	return level_names[level];
+}
+
+static int parse_level(const char *value, int *level, struct oc_err *err)
+{
+	unsigned i;
+
+	for (i = 0; i < NUM_LEVELS; i++)
+		if (!strcmp(value, level_names[i])) {
+			*level = i;
+			return 0;
+		}
+	return oc_err_set(err,
+			  "option log_level: bad value \"%s\" (want error, "
+			  "info, verbose or debug)",
+			  value);
+}
+
+static int set_path(char **slot, const char *key, const char *value,
+		    struct oc_err *err)
+{
+	if (*slot)
+		return oc_err_set(err, "option %s given twice", key);
+	*slot = strdup(value);
+	if (!*slot)
+		return oc_err_set(err, "out of memory");
+	return 0;
+}
+
+static int set_option(struct oc_osm_opts *opts, const char *key,
+		      const char *value, int *level_seen, struct oc_err *err)
+{
+	if (!*value)
+		return oc_err_set(err, "option %s: empty value", key);
+	if (!strcmp(key, "roots"))
+		return set_path(&opts->roots_file, key, value, err);
+	if (!strcmp(key, "vms"))
+		return set_path(&opts->vms_file, key, value, err);
+	if (!strcmp(key, "log_level")) {
+		if ((*level_seen)++)
+			return oc_err_set(err, "option log_level given twice");
+		return parse_level(value, &opts->log_level, err);
+	}
+	if (!strcmp(key, "state") || !strcmp(key, "ctl"))
+		return oc_err_set(
+			err,
+			"option %s is reserved for a later version of "
+			"osmcloud and not supported yet",
+			key);
+	return oc_err_set(err,
+			  "unknown option \"%s\" (known: roots, vms, "
+			  "log_level)",
+			  key);
+}
+
+/* Splits one "key=value" word in place and applies it. */
+static int parse_word(struct oc_osm_opts *opts, char *word, int *level_seen,
+		      struct oc_err *err)
+{
+	char *eq = strchr(word, '=');
+
+	if (!eq || eq == word)
+		return oc_err_set(err, "option \"%s\" is not key=value", word);
+	*eq = '\0';
+	return set_option(opts, word, eq + 1, level_seen, err);
+}
+
+int oc_osm_opts_parse(struct oc_osm_opts *opts, const char *str,
+		      struct oc_err *err)
+{
+	char *copy, *word, *save = NULL;
+	int level_seen = 0, ret = 0;
+
+	memset(opts, 0, sizeof(*opts));
+	opts->log_level = OC_OSM_LOG_DEBUG;
+	if (!str)
+		return 0;
+	copy = strdup(str);
+	if (!copy)
+		return oc_err_set(err, "out of memory");
+	for (word = strtok_r(copy, OPT_SEPARATORS, &save); word && !ret;
+	     word = strtok_r(NULL, OPT_SEPARATORS, &save))
+		ret = parse_word(opts, word, &level_seen, err);
+	free(copy);
+	if (ret)
+		oc_osm_opts_free(opts);
+	return ret;
+}
+
+void oc_osm_opts_free(struct oc_osm_opts *opts)
+{
+	free(opts->roots_file);
+	free(opts->vms_file);
+	opts->roots_file = NULL;
+	opts->vms_file = NULL;
+}

@@ -1,0 +1,31 @@
+/*
+ * options.h - the plugin's options, from opensm's event_plugin_options.
+ *
+ * The option string is a blank-separated list of key=value words, e.g.
+ *     event_plugin_options roots=/etc/opensm/roots.txt vms=/etc/opensm/vms.txt
+ * Keys: roots, vms, log_level.  state and ctl are reserved for later
+ * versions and rejected for now.  Unknown keys, keys given twice, empty
+ * values and bad values are errors that name the key.
+ */
+#ifndef OC_OSM_OPTIONS_H
+#define OC_OSM_OPTIONS_H
+
+#include "error.h"
+
+struct oc_osm_opts {
+	char *roots_file; /* root switch GUIDs, NULL: detect roots */
+	char *vms_file;	  /* VM file, NULL: every active VF is a VM */
+	int log_level;	  /* enum oc_osm_log_level; default debug:
+				   opensm's own log mask decides */
+};
+
+/* Parses str (may be NULL or empty: all defaults) into opts.  On error
+ * opts holds nothing that needs freeing and err names the key. */
+int oc_osm_opts_parse(struct oc_osm_opts *opts, const char *str,
+		      struct oc_err *err);
+void oc_osm_opts_free(struct oc_osm_opts *opts);
+
+/* "error", "info", "verbose" or "debug". */
+const char *oc_osm_log_level_name(int level);
+
+#endif

@@ -1,0 +1,95 @@
+/*
+ * plugin.c - the osm_event_plugin symbol opensm looks for in
+ * libosmcloud.so (config file: event_plugin_name osmcloud).
+ *
+ * create() parses event_plugin_options, checks the files they name and
+ * registers the routing engines.  On any error it logs an ERR line and
+ * returns NULL before registering anything: opensm then logs "cannot load
+ * plugin", unloads the library and routes with its other engines.
+ */
+#include <config.h>
+
+#include <stdlib.h>
+
+#include <opensm/osm_event_plugin.h>
+
+#include "engine_glue.h"
+#include "inputs.h"
+#include "plugin.h"
+
+#if OSM_EVENT_PLUGIN_INTERFACE_VER != 2
+#error OpenSM event plugin interface version mismatch
+#endif
+
+static void plugin_free(struct oc_osm_plugin *p)
+{
+	oc_osm_opts_free(&p->opts);
+	free(p->slots);
+	free(p);
+}
+
+static int parse_options(struct oc_osm_plugin *p)
+{
+	const char *str = p->osm->subn.opt.event_plugin_options;
+	struct oc_osm_inputs inputs;
+	struct oc_err err;
+
+	if (oc_osm_opts_parse(&p->opts, str, &err)) {
+		oc_osm_err(&p->log, OC_ERR_OPTIONS,
+			   "osmcloud: event_plugin_options: %s; "
+			   "no routing engine registered",
+			   err.msg);
+		return -1;
+	}
+	p->log.level = p->opts.log_level;
+	if (oc_osm_inputs_load(&inputs, &p->opts, &err)) {
+		oc_osm_err(&p->log, OC_ERR_INPUT,
+			   "osmcloud: %s; no routing engine registered",
+			   err.msg);
+		return -1;
+	}
+	oc_osm_inputs_clear(&inputs);
+	oc_osm_verbose(&p->log,
+		       "osmcloud: options: roots=%s vms=%s log_level=%s",
+		       p->opts.roots_file ?: "(detect)",
+		       p->opts.vms_file ?: "(every active VF)",
+		       oc_osm_log_level_name(p->opts.log_level));
+	return 0;
+}
+
+static void *osmcloud_create(osm_opensm_t *osm)
+{
+	struct oc_osm_plugin *p = calloc(1, sizeof(*p));
+
+	if (!p) {
+		OSM_LOG(&osm->log, OSM_LOG_ERROR,
+			"ERR %s: osmcloud: out of memory\n", OC_ERR_NOMEM);
+		return NULL;
+	}
+	p->osm = osm;
+	p->log.osm = &osm->log;
+	p->log.level = OC_OSM_LOG_INFO;
+	if (parse_options(p) || !oc_osm_register_engines(p)) {
+		plugin_free(p);
+		return NULL;
+	}
+	oc_osm_info(&p->log, "osmcloud %s loaded into %s: %u routing engine(s)",
+		    PACKAGE_VERSION, osm->osm_version, p->num_registered);
+	return p;
+}
+
+/* Runs after opensm has destroyed the routing engines (and their runs). */
+static void osmcloud_delete(void *data)
+{
+	struct oc_osm_plugin *p = data;
+
+	if (p)
+		plugin_free(p);
+}
+
+osm_event_plugin_t osm_event_plugin = {
+	.osm_version = OSMCLOUD_OPENSM_VERSION,
+	.create = osmcloud_create,
+	.delete = osmcloud_delete,
+	.report = NULL, /* no events needed yet */
+};

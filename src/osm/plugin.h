@@ -1,0 +1,31 @@
+/*
+ * plugin.h - the state of one loaded osmcloud plugin.
+ *
+ * Created by opensm through osm_event_plugin.create() (main thread, before
+ * the routing engines are set up) and freed by delete() after opensm has
+ * destroyed its routing engines.
+ */
+#ifndef OC_OSM_PLUGIN_H
+#define OC_OSM_PLUGIN_H
+
+#include <opensm/osm_opensm.h>
+
+#include "engine.h"
+#include "log.h"
+#include "options.h"
+
+/* What one registered engine module carries as its context. */
+struct oc_osm_slot {
+	struct oc_osm_plugin *plugin;
+	const struct oc_engine *engine;
+};
+
+struct oc_osm_plugin {
+	osm_opensm_t *osm;
+	struct oc_osm_log log;
+	struct oc_osm_opts opts;
+	struct oc_osm_slot *slots; /* one per core engine */
+	unsigned num_registered;
+};
+
+#endif

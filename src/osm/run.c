@@ -1,0 +1,228 @@
+/*
+ * run.c - the phases of one routing run, with their timing and logs.
+ *
+ * Nothing is kept between sweeps but the last statistics: the snapshot
+ * points into OpenSM's subnet, which may change as soon as OpenSM
+ * releases its lock after routing.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hops.h"
+#include "hops_out.h"
+#include "lft_out.h"
+#include "reach.h"
+#include "run.h"
+
+struct oc_osm_run *oc_osm_run_new(const struct oc_osm_slot *slot)
+{
+	struct oc_osm_run *run = calloc(1, sizeof(*run));
+
+	if (!run)
+		return NULL;
+	run->plugin = slot->plugin;
+	run->engine = slot->engine;
+	return run;
+}
+
+/* Drops everything a run built; stats stay for the summary. */
+static void run_clear(struct oc_osm_run *run)
+{
+	oc_osm_inputs_clear(&run->inputs);
+	oc_osm_snapshot_free(run->snap);
+	run->snap = NULL;
+	oc_lfts_free(run->lfts);
+	run->lfts = NULL;
+}
+
+void oc_osm_run_free(struct oc_osm_run *run)
+{
+	if (!run)
+		return;
+	run_clear(run);
+	free(run);
+}
+
+static const struct oc_osm_log *run_log(const struct oc_osm_run *run)
+{
+	return &run->plugin->log;
+}
+
+/* Logs why the run failed and drops its state; returns -1. */
+static int run_fail(struct oc_osm_run *run, const char *code,
+		    const struct oc_err *err)
+{
+	oc_osm_err(run_log(run), code,
+		   "%s: %s; leaving routing to the next engine or minhop",
+		   run->engine->name, err->msg);
+	run_clear(run);
+	return -1;
+}
+
+static int load_inputs(struct oc_osm_run *run, struct oc_err *err)
+{
+	const struct oc_osm_opts *opts = &run->plugin->opts;
+
+	if (oc_osm_inputs_load(&run->inputs, opts, err))
+		return -1;
+	if (opts->roots_file)
+		oc_osm_verbose(run_log(run), "%s: %zu root GUIDs from %s",
+			       run->engine->name, run->inputs.num_roots,
+			       opts->roots_file);
+	if (opts->vms_file)
+		oc_osm_verbose(run_log(run), "%s: %u VMs from %s",
+			       run->engine->name, run->inputs.vms->count,
+			       opts->vms_file);
+	return 0;
+}
+
+/* The core routes base LIDs only. */
+static int check_lmc(const struct oc_osm_run *run, struct oc_err *err)
+{
+	unsigned lmc = run->plugin->osm->subn.opt.lmc;
+
+	if (lmc)
+		return oc_err_set(err, "LMC %u is not supported (set lmc 0)",
+				  lmc);
+	return 0;
+}
+
+static int take_snapshot(struct oc_osm_run *run, struct oc_err *err)
+{
+	double t = oc_osm_now_ms();
+	const struct oc_fabric *f;
+
+	run->snap = oc_osm_snapshot_take(&run->plugin->osm->subn, err);
+	if (!run->snap)
+		return -1;
+	f = run->snap->f;
+	run->snapshot_ms = oc_osm_now_ms() - t;
+	oc_osm_info(run_log(run),
+		    "%s: snapshot: %u nodes (%u switches), %u ports, "
+		    "LIDs up to %u in %.1f ms",
+		    run->engine->name, f->num_nodes, f->num_switches,
+		    f->num_ports, f->max_lid, run->snapshot_ms);
+	if (!f->max_lid)
+		return oc_err_set(err, "no port has a LID yet");
+	return 0;
+}
+
+static int route(struct oc_osm_run *run, struct oc_err *err)
+{
+	const struct oc_fabric *f = run->snap->f;
+	struct oc_engine_input in = {
+		.f = f,
+		.root_guids = run->inputs.roots,
+		.num_roots = run->inputs.num_roots,
+		.vms = run->inputs.vms,
+	};
+
+	run->lfts = oc_lfts_new(f->num_switches, f->max_lid);
+	if (!run->lfts)
+		return oc_err_set(err, "out of memory for %u LFTs",
+				  f->num_switches);
+	memset(&run->stats, 0, sizeof(run->stats));
+	if (run->engine->route(&in, run->lfts, &run->stats, err))
+		return -1;
+	oc_osm_info(run_log(run),
+		    "%s: analyse %.1f ms (%u leaves, %u vSwitches), "
+		    "route %.1f ms",
+		    run->engine->name, run->stats.analyze_ms, run->stats.leaves,
+		    run->stats.vswitches, run->stats.route_ms);
+	return 0;
+}
+
+static int check(struct oc_osm_run *run, struct oc_err *err)
+{
+	double t = oc_osm_now_ms();
+
+	if (oc_osm_check_reach(run->snap->f, run->lfts, err))
+		return -1;
+	run->check_ms = oc_osm_now_ms() - t;
+	oc_osm_verbose(run_log(run),
+		       "%s: check: every CA LID routed in %.1f ms",
+		       run->engine->name, run->check_ms);
+	return 0;
+}
+
+/* Grows the switch tables if needed, then fills the hop matrices. */
+static int fill_hops(struct oc_osm_run *run, struct oc_err *err)
+{
+	double t = oc_osm_now_ms(), dist_ms;
+	uint8_t *dist;
+	int ret;
+
+	if (oc_osm_lft_reserve(run->snap, run->lfts->max_lid, err))
+		return -1;
+	dist = oc_switch_distances(run->snap->f);
+	if (!dist)
+		return oc_err_set(err, "out of memory for switch distances");
+	dist_ms = oc_osm_now_ms() - t;
+	ret = oc_osm_hops_write(run->snap, dist, err);
+	free(dist);
+	if (ret)
+		return -1;
+	run->hops_ms = oc_osm_now_ms() - t;
+	oc_osm_info(run_log(run),
+		    "%s: hops: %u switches in %.1f ms (distances %.1f ms)",
+		    run->engine->name, run->snap->f->num_switches, run->hops_ms,
+		    dist_ms);
+	return 0;
+}
+
+int oc_osm_run_route(struct oc_osm_run *run)
+{
+	struct oc_err err;
+
+	run_clear(run);
+	run->start_ms = oc_osm_now_ms();
+	if (load_inputs(run, &err))
+		return run_fail(run, OC_ERR_INPUT, &err);
+	if (check_lmc(run, &err) || take_snapshot(run, &err))
+		return run_fail(run, OC_ERR_SNAPSHOT, &err);
+	if (route(run, &err) || check(run, &err))
+		return run_fail(run, OC_ERR_ROUTE, &err);
+	if (fill_hops(run, &err))
+		return run_fail(run, OC_ERR_OUTPUT, &err);
+	return 0;
+}
+
+static void log_summary(const struct oc_osm_run *run, double lft_ms)
+{
+	const struct oc_route_stats *st = &run->stats;
+
+	oc_osm_info(run_log(run),
+		    "%s: routed %u VMs, %u PFs, %u idle VFs, "
+		    "%u compute nodes, %u I/O nodes, %u switch LIDs "
+		    "on %u switches (%u vSwitches) in %.1f ms "
+		    "(snapshot %.1f, analyse %.1f, route %.1f, check %.1f, "
+		    "hops %.1f, LFT copy %.1f)",
+		    run->engine->name, st->vms, st->pfs, st->idle_vfs,
+		    st->compute_nodes, st->io_nodes, st->switch_lids,
+		    run->snap->f->num_switches, st->vswitches,
+		    oc_osm_now_ms() - run->start_ms, run->snapshot_ms,
+		    st->analyze_ms, st->route_ms, run->check_ms, run->hops_ms,
+		    lft_ms);
+}
+
+int oc_osm_run_write(struct oc_osm_run *run)
+{
+	double t = oc_osm_now_ms(), lft_ms;
+
+	if (!run->lfts) {
+		oc_osm_err(run_log(run), OC_ERR_OUTPUT,
+			   "%s: nothing to write (build_lid_matrices failed "
+			   "or did not run)",
+			   run->engine->name);
+		return -1;
+	}
+	oc_osm_lft_write(run->snap, run->lfts);
+	lft_ms = oc_osm_now_ms() - t;
+	oc_osm_info(run_log(run),
+		    "%s: LFT copy: %u switches, LIDs 1..%u in %.1f ms",
+		    run->engine->name, run->snap->f->num_switches,
+		    run->lfts->max_lid, lft_ms);
+	log_summary(run, lft_ms);
+	run_clear(run);
+	return 0;
+}

@@ -1,0 +1,39 @@
+/*
+ * run.h - one routing run of one engine inside OpenSM.
+ *
+ * build_lid_matrices -> oc_osm_run_route(): read the roots/VM files, take
+ * the snapshot, run the core engine into a private oc_lfts, check that
+ * every CA LID is routed, make room in the switch tables, fill the hop
+ * matrices.  Every failure is logged and
+ * returned before OpenSM's tables are touched, so the next engine (or
+ * minhop) starts from clean tables.
+ * ucast_build_fwd_tables -> oc_osm_run_write(): copy the LFTs into
+ * new_lft, set LinearFDBTop, log the summary.
+ */
+#ifndef OC_OSM_RUN_H
+#define OC_OSM_RUN_H
+
+#include "engine.h"
+#include "inputs.h"
+#include "plugin.h"
+#include "snapshot.h"
+
+struct oc_osm_run {
+	struct oc_osm_plugin *plugin;
+	const struct oc_engine *engine;
+	struct oc_osm_inputs inputs;
+	struct oc_osm_snapshot *snap;
+	struct oc_lfts *lfts; /* NULL unless oc_osm_run_route() succeeded */
+	struct oc_route_stats stats;
+	double start_ms; /* when the run began */
+	double snapshot_ms, check_ms, hops_ms;
+};
+
+struct oc_osm_run *oc_osm_run_new(const struct oc_osm_slot *slot);
+void oc_osm_run_free(struct oc_osm_run *run);
+
+/* 0 on success, -1 (logged) on any failure. */
+int oc_osm_run_route(struct oc_osm_run *run);
+int oc_osm_run_write(struct oc_osm_run *run);
+
+#endif
