@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# test.sh - build (via setup.sh) and run the whole test suite: the cmocka
+# unit tests and the ibsim integration tests.  Prints every test's summary
+# and a final "N passed, N failed" line; exits non-zero on any failure.
+set -uo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+"$top/scripts/setup.sh" || exit 1
+cd "$top/build" || exit 1
+make -j"$(nproc)" check >make-check.out 2>&1
+status=$?
+tail -n 40 make-check.out | grep -E '^(PASS|FAIL|XFAIL|XPASS|SKIP|ERROR):' || true
+
+passed=0
+failed=0
+for trs in $(find . -name '*.trs' | sort); do
+	log=${trs%.trs}.log
+	result=$(sed -n 's/^:test-result: //p' "$trs")
+	echo "== ${log#./}: $result"
+	# cmocka's own summaries, or the integration test's last lines
+	if grep -q '^\[==========\]' "$log"; then
+		grep -E '^\[(==========|  PASSED  |  FAILED  )\]' "$log"
+	else
+		tail -n 5 "$log" | sed 's/^/   /'
+	fi
+	case $result in
+	PASS | XFAIL) passed=$((passed + 1)) ;;
+	*) failed=$((failed + 1)) ;;
+	esac
+done
+[ "$status" -eq 0 ] || [ "$failed" -gt 0 ] || failed=1
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
