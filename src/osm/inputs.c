@@ -42,6 +42,18 @@ int oc_osm_inputs_load(struct oc_osm_inputs *in, const struct oc_osm_opts *opts,
 	return 0;
 }
 
+int oc_osm_inputs_reload(struct oc_osm_inputs *in,
+			 const struct oc_osm_opts *opts, struct oc_err *err)
+{
+	struct oc_osm_inputs fresh;
+
+	if (oc_osm_inputs_load(&fresh, opts, err))
+		return -1;
+	oc_osm_inputs_clear(in);
+	*in = fresh;
+	return 0;
+}
+
 void oc_osm_inputs_clear(struct oc_osm_inputs *in)
 {
 	free(in->roots);

@@ -3,7 +3,9 @@
  *
  * They are read when the plugin is created (to refuse bad files early) and
  * again before every routing run, so that an edited file takes effect on
- * the next sweep or `reroute`, as OpenSM's own guid files do.
+ * the next sweep or `reroute`, as OpenSM's own guid files do.  A file that
+ * has gone bad since is reported and the last good contents stay in use:
+ * a typo in the VM file must not re-route the fabric with minhop.
  */
 #ifndef OC_OSM_INPUTS_H
 #define OC_OSM_INPUTS_H
@@ -25,5 +27,10 @@ struct oc_osm_inputs {
 int oc_osm_inputs_load(struct oc_osm_inputs *in, const struct oc_osm_opts *opts,
 		       struct oc_err *err);
 void oc_osm_inputs_clear(struct oc_osm_inputs *in);
+
+/* Reads the files again into *in.  On error *in keeps what it held, and
+ * err says which file is wrong and why. */
+int oc_osm_inputs_reload(struct oc_osm_inputs *in,
+			 const struct oc_osm_opts *opts, struct oc_err *err);
 
 #endif

@@ -23,6 +23,7 @@
 
 static void plugin_free(struct oc_osm_plugin *p)
 {
+	oc_osm_inputs_clear(&p->inputs);
 	oc_osm_opts_free(&p->opts);
 	free(p->slots);
 	free(p);
@@ -31,7 +32,6 @@ static void plugin_free(struct oc_osm_plugin *p)
 static int parse_options(struct oc_osm_plugin *p)
 {
 	const char *str = p->osm->subn.opt.event_plugin_options;
-	struct oc_osm_inputs inputs;
 	struct oc_err err;
 
 	if (oc_osm_opts_parse(&p->opts, str, &err)) {
@@ -42,13 +42,12 @@ static int parse_options(struct oc_osm_plugin *p)
 		return -1;
 	}
 	p->log.level = p->opts.log_level;
-	if (oc_osm_inputs_load(&inputs, &p->opts, &err)) {
+	if (oc_osm_inputs_load(&p->inputs, &p->opts, &err)) {
 		oc_osm_err(&p->log, OC_ERR_INPUT,
 			   "osmcloud: %s; no routing engine registered",
 			   err.msg);
 		return -1;
 	}
-	oc_osm_inputs_clear(&inputs);
 	oc_osm_verbose(&p->log,
 		       "osmcloud: options: roots=%s vms=%s log_level=%s",
 		       p->opts.roots_file ?: "(detect)",

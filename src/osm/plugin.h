@@ -11,6 +11,7 @@
 #include <opensm/osm_opensm.h>
 
 #include "engine.h"
+#include "inputs.h"
 #include "log.h"
 #include "options.h"
 
@@ -24,6 +25,7 @@ struct oc_osm_plugin {
 	osm_opensm_t *osm;
 	struct oc_osm_log log;
 	struct oc_osm_opts opts;
+	struct oc_osm_inputs inputs; /* last good roots= and vms= files */
 	struct oc_osm_slot *slots; /* one per core engine */
 	unsigned num_registered;
 };

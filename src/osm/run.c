@@ -28,7 +28,6 @@ struct oc_osm_run *oc_osm_run_new(const struct oc_osm_slot *slot)
 /* Drops everything a run built; stats stay for the summary. */
 static void run_clear(struct oc_osm_run *run)
 {
-	oc_osm_inputs_clear(&run->inputs);
 	oc_osm_snapshot_free(run->snap);
 	run->snap = NULL;
 	oc_lfts_free(run->lfts);
@@ -59,21 +58,26 @@ static int run_fail(struct oc_osm_run *run, const char *code,
 	return -1;
 }
 
-static int load_inputs(struct oc_osm_run *run, struct oc_err *err)
+/* Re-reads the roots/VM files; a file gone bad is reported and the last
+ * good contents are used (see inputs.h). */
+static void load_inputs(struct oc_osm_run *run)
 {
-	const struct oc_osm_opts *opts = &run->plugin->opts;
+	struct oc_osm_plugin *p = run->plugin;
+	struct oc_err err;
 
-	if (oc_osm_inputs_load(&run->inputs, opts, err))
-		return -1;
-	if (opts->roots_file)
+	if (oc_osm_inputs_reload(&p->inputs, &p->opts, &err))
+		oc_osm_err(run_log(run), OC_ERR_INPUT,
+			   "%s: %s; routing with the files as they were "
+			   "last read correctly",
+			   run->engine->name, err.msg);
+	if (p->opts.roots_file)
 		oc_osm_verbose(run_log(run), "%s: %zu root GUIDs from %s",
-			       run->engine->name, run->inputs.num_roots,
-			       opts->roots_file);
-	if (opts->vms_file)
+			       run->engine->name, p->inputs.num_roots,
+			       p->opts.roots_file);
+	if (p->opts.vms_file)
 		oc_osm_verbose(run_log(run), "%s: %u VMs from %s",
-			       run->engine->name, run->inputs.vms->count,
-			       opts->vms_file);
-	return 0;
+			       run->engine->name, p->inputs.vms->count,
+			       p->opts.vms_file);
 }
 
 /* The core routes base LIDs only. */
@@ -112,9 +116,9 @@ static int route(struct oc_osm_run *run, struct oc_err *err)
 	const struct oc_fabric *f = run->snap->f;
 	struct oc_engine_input in = {
 		.f = f,
-		.root_guids = run->inputs.roots,
-		.num_roots = run->inputs.num_roots,
-		.vms = run->inputs.vms,
+		.root_guids = run->plugin->inputs.roots,
+		.num_roots = run->plugin->inputs.num_roots,
+		.vms = run->plugin->inputs.vms,
 	};
 
 	run->lfts = oc_lfts_new(f->num_switches, f->max_lid);
@@ -176,8 +180,7 @@ int oc_osm_run_route(struct oc_osm_run *run)
 
 	run_clear(run);
 	run->start_ms = oc_osm_now_ms();
-	if (load_inputs(run, &err))
-		return run_fail(run, OC_ERR_INPUT, &err);
+	load_inputs(run);
 	if (check_lmc(run, &err) || take_snapshot(run, &err))
 		return run_fail(run, OC_ERR_SNAPSHOT, &err);
 	if (route(run, &err) || check(run, &err))

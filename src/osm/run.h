@@ -21,7 +21,6 @@
 struct oc_osm_run {
 	struct oc_osm_plugin *plugin;
 	const struct oc_engine *engine;
-	struct oc_osm_inputs inputs;
 	struct oc_osm_snapshot *snap;
 	struct oc_lfts *lfts; /* NULL unless oc_osm_run_route() succeeded */
 	struct oc_route_stats stats;
