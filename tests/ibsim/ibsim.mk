@@ -1,1 +1,13 @@
-# (filled in by its area)
+# ibsim integration tests: stock opensm with the plugin, real LFTs read
+# back from ibsim and checked with osmcloud check.
+IBSIM_TESTS = tests/ibsim/vswitch_default.sh tests/ibsim/vswitch_uneven.sh \
+	tests/ibsim/vswitch_missing_hv.sh tests/ibsim/vswitch_storage.sh \
+	tests/ibsim/vswitch_missing_link.sh tests/ibsim/vswitch_dynamic.sh \
+	tests/ibsim/not_fat_tree.sh tests/ibsim/bad_options.sh
+TESTS += $(IBSIM_TESTS)
+EXTRA_DIST += $(IBSIM_TESTS) tests/ibsim/lib.sh tests/ibsim/common.sh \
+	topologies/not-a-fat-tree.net
+AM_TESTS_ENVIRONMENT = OC_BUILDDIR='$(abs_top_builddir)'; \
+	OC_SRCDIR='$(abs_top_srcdir)'; export OC_BUILDDIR OC_SRCDIR;
+# the integration tests need the plugin and the tool built first
+check-am: libosmcloud.la osmcloud$(EXEEXT)

@@ -1,0 +1,139 @@
+# common.sh - the steps every ibsim integration test shares (source it).
+#
+# A test routes one fabric with stock opensm under ibsim, reads the real
+# LFTs back with ibsim's Dump and checks them with 'osmcloud check'; some
+# also route the same fabric with OpenSM's own ftree to compare.
+# Needs OC_BUILDDIR (the build tree) and OC_SRCDIR (the source tree); make
+# check sets both.
+
+set -u
+: "${OC_BUILDDIR:?}" "${OC_SRCDIR:?}"
+. "$OC_SRCDIR/tests/ibsim/lib.sh"
+OC_PLUGIN_DIR=$OC_BUILDDIR/.libs
+OSMCLOUD=$OC_BUILDDIR/osmcloud
+TOPOS=$OC_SRCDIR/topologies
+FAILS=0
+
+fail() {
+	echo "FAIL: $*"
+	FAILS=$((FAILS + 1))
+}
+
+pass() {
+	echo "ok: $*"
+}
+
+# start_test NAME: the test's scratch folder; everything is stopped on exit.
+start_test() {
+	run_init "$1" || exit 1
+	trap 'run_cleanup' EXIT
+}
+
+# finish: cleans up (the scratch folder stays on failure) and exits.
+finish() {
+	[ "$FAILS" -eq 0 ] || KEEP_RUN=1
+	run_cleanup
+	trap - EXIT
+	[ "$FAILS" -eq 0 ] || echo "scratch folder kept: $TOP"
+	echo "$(basename "$0" .sh): $FAILS failed check(s)"
+	[ "$FAILS" -eq 0 ]
+}
+
+# opensm_route TAG TOPO ENGINE [config lines...]: a fresh ibsim + opensm
+# run in $TOP/TAG (opensm with the plugin loaded and the given engine list)
+# until the first SUBNET UP; leaves ibsim's Dump in $RUN/TAG.dump.  opensm
+# and ibsim keep running until run_stop.  SIM_CMDS, when set, is a file of
+# ibsim console commands run before opensm starts.
+opensm_route() {
+	local tag=$1 topo=$2 engine=$3
+	shift 3
+	run_stop
+	run_new "$tag" || return 1
+	sim_start "$topo" ${SIM_ARGS:-} || return 1
+	[ -z "${SIM_CMDS:-}" ] || sim_cmd "!$SIM_CMDS" >"$RUN/sim-cmds.out"
+	osm_conf "$RUN/osm.conf" "routing_engine $engine" "$@"
+	osm_start "$RUN/osm.conf"
+	if ! wait_log "SUBNET UP" 1 "${UP_TIMEOUT:-120}"; then
+		echo "opensm did not reach SUBNET UP; log tail:"
+		tail -n 20 "$RUN/osm.log"
+		return 1
+	fi
+	sim_cmd Dump >"$RUN/$tag.dump"
+}
+
+# engine_used ENGINE: this run's opensm log says ENGINE configured the
+# tables (opensm falls back to minhop silently otherwise).
+engine_used() {
+	grep -q "$1 tables configured on all switches" "$RUN/osm.log"
+}
+
+# check_dump TAG [osmcloud check options]: checks run TAG's Dump, writes
+# $TOP/TAG/TAG.json; returns check's status (its complaints on stdout).
+check_dump() {
+	local tag=$1 dir=$TOP/$1 status
+	shift
+	"$OSMCLOUD" check --ibsim-dump "$dir/$tag.dump" "$@" --json \
+		>"$dir/$tag.json" 2>"$dir/$tag.check.err"
+	status=$?
+	sed 's/^/  check: /' "$dir/$tag.check.err"
+	return $status
+}
+
+# json_get TAG KEY: one value from run TAG's check report.
+json_get() {
+	python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' \
+		"$TOP/$1/$1.json" "$2"
+}
+
+# route_and_check TAG TOPO [config lines...]: routes TOPO with
+# vswitch_ftree in opensm and checks the real LFTs: every CA and switch LID
+# reachable from every switch, no credit loop for CA traffic, minimal
+# CA-to-CA paths.
+route_and_check() {
+	local tag=$1 topo=$2
+	shift 2
+	if ! opensm_route "$tag" "$topo" vswitch_ftree "$@"; then
+		fail "$tag: opensm with vswitch_ftree did not come up"
+		return 1
+	fi
+	if engine_used vswitch_ftree; then
+		pass "$tag: opensm routed with vswitch_ftree"
+	else
+		fail "$tag: opensm did not use vswitch_ftree:" \
+			"$(grep -m3 -E 'ERR|osmcloud' "$RUN/osm.log")"
+		return 1
+	fi
+	if check_dump "$tag" --require-switch-reach; then
+		pass "$tag: LFTs read back from ibsim pass the checker" \
+			"($(json_get "$tag" lids) LIDs, max link load" \
+			"$(json_get "$tag" link_load_max) routes)"
+	else
+		fail "$tag: LFTs read back from ibsim fail the checker"
+	fi
+}
+
+# compare_with_ftree TAG TOPO [config lines...]: routes TOPO with OpenSM's
+# ftree.  When ftree runs, its LFTs must pass the same checks and our most
+# loaded link must carry no more routes than ftree's.  When ftree cannot
+# route the fabric, prints its error (the tests that expect this say so).
+compare_with_ftree() {
+	local tag=$1 topo=$2 ours theirs
+	shift 2
+	opensm_route ftree "$topo" ftree "$@" || {
+		fail "ftree run did not come up"
+		return 1
+	}
+	if ! engine_used ftree; then
+		FTREE_ERR=$(grep -m1 -oE 'ERR AB[0-9A-F]{2}' "$RUN/osm.log")
+		echo "note: OpenSM's ftree cannot route this fabric (${FTREE_ERR:-no ERR line}), no comparison"
+		return 2
+	fi
+	check_dump ftree >/dev/null
+	ours=$(json_get "$tag" link_load_max)
+	theirs=$(json_get ftree link_load_max)
+	if [ "$ours" -le "$theirs" ]; then
+		pass "$tag: max routes on a link $ours <= ftree's $theirs"
+	else
+		fail "$tag: max routes on a link $ours > ftree's $theirs"
+	fi
+}

@@ -1,0 +1,62 @@
+#!/bin/bash
+# Dynamic LID model: only the VFs that hold a VM are up (the others are
+# unlinked in ibsim before opensm starts), the VM file names them, two with
+# their own weight.  Idle VFs get no LID; every VM, PF and switch LID is
+# routed and checked.
+. "$OC_SRCDIR/tests/ibsim/common.sh"
+start_test vswitch-dynamic
+
+# VF port GUID of hv<i>-vf<j> in osmcloud gen's fabrics.
+vf_guid() {
+	printf '0x0002c905%08x' $(((($1 << 8) | $2) << 4 | 1))
+}
+
+vms="0:1 0:2 3:1 4:1 4:2 4:3 4:4 7:3 11:4"
+: >"$TOP/vms.txt"
+: >"$TOP/unlink.cmds"
+for hv in $(seq 0 11); do
+	for vf in 1 2 3 4; do
+		case " $vms " in
+		*" $hv:$vf "*)
+			weight=
+			[ "$hv:$vf" != 4:1 ] || weight=2
+			[ "$hv:$vf" != 7:3 ] || weight=0.5
+			echo "$(vf_guid $hv $vf) vm-$hv-$vf $weight" >>"$TOP/vms.txt"
+			;;
+		*) echo "Unlink \"hv$hv-vf$vf\"" >>"$TOP/unlink.cmds" ;;
+		esac
+	done
+done
+
+SIM_CMDS=$TOP/unlink.cmds route_and_check vsw "$TOPOS/vswitch-ft-default.net" \
+	"event_plugin_options vms=$TOP/vms.txt"
+if grep -q "routed 9 VMs, 12 PFs, 0 idle VFs" "$RUN/osm.log"; then
+	pass "vswitch_ftree routed the 9 VMs and 12 PFs, no idle VF"
+else
+	fail "expected 'routed 9 VMs, 12 PFs, 0 idle VFs' in the log:" \
+		"$(grep -m1 'routed' "$RUN/osm.log")"
+fi
+lids=$(json_get vsw lids)
+# 9 VMs + 12 PFs + 18 switches; the 39 idle VFs have no LID
+if [ "$lids" -eq 39 ]; then
+	pass "39 LIDs in the fabric: the idle VFs have none"
+else
+	fail "expected 39 LIDs (9 VMs, 12 PFs, 18 switches), found $lids"
+fi
+
+# A VM file that goes bad while opensm runs: the error names the file and
+# line, and routing keeps the VMs as last read (no fallback to minhop).
+printf 'garbage\n' >>"$TOP/vms.txt"
+osm_console reroute >/dev/null
+if wait_log "vswitch_ftree tables configured" 2 60; then
+	pass "reroute with a broken VM file still routed with vswitch_ftree"
+else
+	fail "reroute with a broken VM file did not route with vswitch_ftree"
+fi
+grep -q "vms.txt:10: .*routing with the files as they were last read correctly" \
+	"$RUN/osm.log" && pass "the log names the bad line and keeps the old VMs" ||
+	fail "no error naming vms.txt:10 in the log"
+[ "$(log_count 'routed 9 VMs, 12 PFs, 0 idle VFs')" -eq 2 ] &&
+	pass "the second run routed the same 9 VMs" ||
+	fail "the second run did not route the same 9 VMs"
+finish

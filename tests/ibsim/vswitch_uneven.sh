@@ -1,0 +1,8 @@
+#!/bin/bash
+# Hypervisors with 1, 2, 3 and 4 VFs.
+. "$OC_SRCDIR/tests/ibsim/common.sh"
+start_test vswitch-uneven
+route_and_check vsw "$TOPOS/vswitch-ft-uneven-vfs.net"
+compare_with_ftree vsw "$TOPOS/vswitch-ft-uneven-vfs.net"
+[ $? -ne 2 ] || fail "ftree was expected to route uneven VF counts"
+finish
