@@ -1,8 +1,532 @@
-/* placeholder until the checkerator lands (replaced in this session) */
+/*
+ * cmd_check.c - "osmcloud check": verify the LFTs of a fabric.
+ *
+ * The fabric, LIDs and LFTs come either from a topology file plus an
+ * opensm-lfts.dump (LIDs assigned exactly as "osmcloud route" assigns
+ * them), or all three from the output of ibsim's console Dump command.
+ * The verifier (verify.h) checks reachability, credit loops, minimality
+ * and link load; this file decides which findings fail the run and prints
+ * them as a short summary or as one JSON object.
+ */
+#include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "commands.h"
+#include "fabric_args.h"
+#include "ibsim_dump.h"
+#include "lft_dump.h"
+#include "verify.h"
+
+struct check_args {
+	struct fabric_args fab; /* --topo and its LID options */
+	const char *lfts;
+	const char *ibsim_dump;
+	int lid_model_given;
+	int json;
+	int require_switch_reach; /* unreachable switch LIDs fail */
+	int require_switch_cdg;	  /* a CA+switch credit loop fails */
+	int allow_nonminimal;
+};
+
+/* The checks that can fail a run, in report order. */
+enum verdict {
+	FAIL_CA_REACH,
+	FAIL_LOOPS,
+	FAIL_CDG_CA,
+	FAIL_NONMINIMAL,
+	FAIL_SWITCH_REACH,
+	FAIL_CDG_ALL,
+	NUM_VERDICTS,
+};
+
+static const char *const verdict_key[NUM_VERDICTS] = {
+	"ca_reach", "loops", "cdg_ca", "minimal", "switch_reach", "cdg_all",
+};
+
+static const char *const verdict_text[NUM_VERDICTS] = {
+	"CA LIDs unreachable from some switch",
+	"routing loops",
+	"credit loop in CA-sourced traffic",
+	"non-minimal CA-to-CA routes",
+	"switch LIDs unreachable from some switch",
+	"credit loop in CA- and switch-sourced traffic",
+};
+
+static void check_usage(FILE *out)
+{
+	fprintf(out,
+		"usage: osmcloud check --topo FILE --lfts FILE [options]\n"
+		"       osmcloud check --ibsim-dump FILE [options]\n"
+		"  --topo FILE            ibsim topology file\n"
+		"  --lfts FILE            opensm-lfts.dump to check\n"
+		"  --vms FILE             VM file (as for osmcloud route)\n"
+		"  --lid-model MODEL      prepopulated (default) or dynamic\n"
+		"  --guid2lid FILE        LIDs from OpenSM's guid2lid cache\n"
+		"  --ibsim-dump FILE      fabric, LIDs and LFTs from the output\n"
+		"                         of ibsim's console 'Dump' command\n"
+		"  --json                 one JSON object on stdout\n"
+		"  --require-switch-reach unreachable switch LIDs fail\n"
+		"  --require-switch-cdg   a credit loop that needs switch-\n"
+		"                         sourced traffic fails\n"
+		"  --allow-nonminimal     non-minimal CA-to-CA routes pass\n"
+		"exit status: 0 all required checks pass, 1 a check fails,\n"
+		"2 bad usage or unreadable input\n");
+}
+
+static int check_option(struct check_args *a, int c)
+{
+	switch (c) {
+	case 't':
+		a->fab.topo = optarg;
+		return 0;
+	case 'L':
+		a->lfts = optarg;
+		return 0;
+	case 'v':
+		a->fab.vms = optarg;
+		return 0;
+	case 'g':
+		a->fab.guid2lid = optarg;
+		return 0;
+	case 'l':
+		a->lid_model_given = 1;
+		return fabric_args_lid_model(&a->fab, "check", optarg);
+	case 'i':
+		a->ibsim_dump = optarg;
+		return 0;
+	case 'j':
+		a->json = 1;
+		return 0;
+	case 'R':
+		a->require_switch_reach = 1;
+		return 0;
+	case 'C':
+		a->require_switch_cdg = 1;
+		return 0;
+	case 'm':
+		a->allow_nonminimal = 1;
+		return 0;
+	case 'h':
+		check_usage(stdout);
+		exit(0);
+	default:
+		check_usage(stderr);
+		return 2;
+	}
+}
+
+/* Exactly one input: --topo with --lfts, or --ibsim-dump alone. */
+static int check_sources(const struct check_args *a)
+{
+	const struct fabric_args *fab = &a->fab;
+
+	if (a->ibsim_dump && (fab->topo || a->lfts || fab->vms ||
+			      fab->guid2lid || a->lid_model_given)) {
+		fprintf(stderr,
+			"osmcloud check: --ibsim-dump gives fabric, "
+			"LIDs and LFTs: it takes no --topo, --lfts, --vms, "
+			"--lid-model or --guid2lid\n");
+		return 2;
+	}
+	if (!a->ibsim_dump && (!fab->topo || !a->lfts)) {
+		fprintf(stderr, "osmcloud check: need --topo FILE and --lfts "
+				"FILE, or --ibsim-dump FILE\n");
+		return 2;
+	}
+	return a->ibsim_dump ? 0 : fabric_args_check(fab, "check");
+}
+
+static int parse_check_args(int argc, char **argv, struct check_args *a)
+{
+	static const struct option opts[] = {
+		{"topo", required_argument, NULL, 't'},
+		{"lfts", required_argument, NULL, 'L'},
+		{"vms", required_argument, NULL, 'v'},
+		{"lid-model", required_argument, NULL, 'l'},
+		{"guid2lid", required_argument, NULL, 'g'},
+		{"ibsim-dump", required_argument, NULL, 'i'},
+		{"json", no_argument, NULL, 'j'},
+		{"require-switch-reach", no_argument, NULL, 'R'},
+		{"require-switch-cdg", no_argument, NULL, 'C'},
+		{"allow-nonminimal", no_argument, NULL, 'm'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	int c, ret;
+
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1)
+		if ((ret = check_option(a, c)))
+			return ret;
+	if (optind != argc) {
+		check_usage(stderr);
+		return 2;
+	}
+	return check_sources(a);
+}
+
+/* ---- input ------------------------------------------------------------ */
+
+static struct oc_fabric *load_topo_lfts(const struct check_args *a,
+					struct oc_lfts **lfts)
+{
+	struct oc_vm_table *vms;
+	struct oc_fabric *f = fabric_args_load(&a->fab, "check", &vms);
+	struct oc_err err;
+	FILE *in;
+	int ret;
+
+	oc_vm_table_free(vms); /* only the LID model needed it */
+	if (!f)
+		return NULL;
+	in = fopen(a->lfts, "r");
+	if (!in) {
+		perror(a->lfts);
+		oc_fabric_free(f);
+		return NULL;
+	}
+	ret = oc_lft_dump_read(f, in, a->lfts, lfts, &err);
+	fclose(in);
+	if (ret) {
+		fprintf(stderr, "osmcloud check: %s\n", err.msg);
+		oc_fabric_free(f);
+		return NULL;
+	}
+	return f;
+}
+
+static struct oc_fabric *load_input(const struct check_args *a,
+				    struct oc_lfts **lfts)
+{
+	struct oc_fabric *f;
+	struct oc_err err;
+
+	*lfts = NULL;
+	if (!a->ibsim_dump)
+		return load_topo_lfts(a, lfts);
+	f = oc_ibsim_dump_load(a->ibsim_dump, lfts, &err);
+	if (!f)
+		fprintf(stderr, "osmcloud check: %s\n", err.msg);
+	return f;
+}
+
+/* ---- verdict ---------------------------------------------------------- */
+
+static void judge(const struct check_args *a, const struct oc_verify_report *r,
+		  int failed[NUM_VERDICTS])
+{
+	failed[FAIL_CA_REACH] = r->ca.lids_unreachable > 0;
+	failed[FAIL_LOOPS] = r->ca.loops + r->sw.loops > 0;
+	failed[FAIL_CDG_CA] = r->cdg_ca_cycle.len > 0;
+	failed[FAIL_NONMINIMAL] = !a->allow_nonminimal &&
+				  r->ca_pairs_nonminimal > 0;
+	failed[FAIL_SWITCH_REACH] = a->require_switch_reach &&
+				    r->sw.lids_unreachable > 0;
+	failed[FAIL_CDG_ALL] = a->require_switch_cdg &&
+			       r->cdg_all_cycle.len > 0;
+}
+
+static int report_verdict(const int failed[NUM_VERDICTS])
+{
+	int v, any = 0;
+
+	for (v = 0; v < NUM_VERDICTS; v++) {
+		if (!failed[v])
+			continue;
+		fprintf(stderr, "osmcloud check: FAIL: %s\n", verdict_text[v]);
+		any = 1;
+	}
+	return any;
+}
+
+/* ---- human summary ---------------------------------------------------- */
+
+static const char *node_name(const struct oc_fabric *f, uint32_t node)
+{
+	return f->nodes[node].name;
+}
+
+static void print_reach(const char *what, const struct oc_verify_reach *r)
+{
+	printf("%s LIDs: %u, unreachable %u (%llu holes, %llu loops, "
+	       "%llu wrong deliveries)\n",
+	       what, r->lids, r->lids_unreachable, (unsigned long long)r->holes,
+	       (unsigned long long)r->loops, (unsigned long long)r->wrong);
+}
+
+static void print_cycle(const struct oc_fabric *f, const char *what,
+			const struct oc_verify_cycle *c)
+{
+	uint32_t i;
+
+	if (!c->len)
+		return;
+	printf("%s credit loop:", what);
+	for (i = 0; i < c->len; i++)
+		printf(" \"%s\"[%u] ->", node_name(f, c->ch[i].node),
+		       c->ch[i].port);
+	printf(" \"%s\"[%u]\n", node_name(f, c->ch[0].node), c->ch[0].port);
+}
+
+static void print_examples(const struct oc_fabric *f,
+			   const struct oc_verify_reach *r)
+{
+	uint32_t i;
+
+	for (i = 0; i < r->num_examples; i++) {
+		const struct oc_verify_failure *e = &r->examples[i];
+		uint32_t owner = f->lid_owner[e->lid].node;
+
+		printf("  e.g. switch \"%s\" to LID %u (\"%s\"): %s\n",
+		       node_name(f, f->switches[e->sw]), e->lid,
+		       node_name(f, owner), oc_verify_fault_name(e->fault));
+	}
+}
+
+static void print_load(const struct oc_verify_report *r)
+{
+	printf("link load (CA-to-CA routes per switch link): %u links, "
+	       "max %llu, min %llu, mean %.1f",
+	       r->channels, (unsigned long long)r->load_max,
+	       (unsigned long long)r->load_min, r->load_mean);
+	if (r->has_dirs)
+		printf(" (up max %llu, down max %llu)",
+		       (unsigned long long)r->load_up_max,
+		       (unsigned long long)r->load_down_max);
+	printf("\n");
+}
+
+static void print_human(const struct oc_fabric *f,
+			const struct oc_verify_report *r)
+{
+	printf("checked %u switches x %u LIDs: %llu (switch, LID) pairs\n",
+	       r->switches, r->ca.lids + r->sw.lids,
+	       (unsigned long long)(r->ca.pairs + r->sw.pairs));
+	print_reach("CA", &r->ca);
+	print_examples(f, &r->ca);
+	print_reach("switch", &r->sw);
+	print_examples(f, &r->sw);
+	printf("credit loops: CA traffic %s (%llu dependencies), CA+switch "
+	       "traffic %s (%llu dependencies)\n",
+	       r->cdg_ca_cycle.len ? "CYCLE" : "none",
+	       (unsigned long long)r->cdg_ca_deps,
+	       r->cdg_all_cycle.len ? "CYCLE" : "none",
+	       (unsigned long long)r->cdg_all_deps);
+	print_cycle(f, "CA traffic", &r->cdg_ca_cycle);
+	print_cycle(f, "CA+switch traffic", &r->cdg_all_cycle);
+	printf("CA-to-CA pairs: %llu, non-minimal %llu, unreachable %llu, "
+	       "longest route %u switch hops\n",
+	       (unsigned long long)r->ca_pairs,
+	       (unsigned long long)r->ca_pairs_nonminimal,
+	       (unsigned long long)r->ca_pairs_unreachable, r->ca_max_hops);
+	print_load(r);
+}
+
+/* ---- JSON --------------------------------------------------------------- */
+
+static void json_string(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			printf("\\%c", c);
+		else if (c < 0x20)
+			printf("\\u%04x", c);
+		else
+			putchar(c);
+	}
+	putchar('"');
+}
+
+static void json_key(const char *key)
+{
+	printf(",\n  ");
+	json_string(key);
+	printf(": ");
+}
+
+static void json_u64(const char *key, uint64_t value)
+{
+	json_key(key);
+	printf("%llu", (unsigned long long)value);
+}
+
+static void json_bool(const char *key, int value)
+{
+	json_key(key);
+	printf(value ? "true" : "false");
+}
+
+static void json_input(const struct check_args *a)
+{
+	printf("{\n  \"input\": {");
+	if (a->ibsim_dump) {
+		printf("\"ibsim_dump\": ");
+		json_string(a->ibsim_dump);
+	} else {
+		printf("\"topo\": ");
+		json_string(a->fab.topo);
+		printf(", \"lfts\": ");
+		json_string(a->lfts);
+	}
+	printf("}");
+}
+
+/* "PREFIX_NAME": value */
+static void json_u64_pair(const char *prefix, const char *name, uint64_t value)
+{
+	char key[64];
+
+	snprintf(key, sizeof(key), "%s_%s", prefix, name);
+	json_u64(key, value);
+}
+
+static void json_reach(const char *prefix, const struct oc_verify_reach *r)
+{
+	json_u64_pair(prefix, "lids", r->lids);
+	json_u64_pair(prefix, "pairs_checked", r->pairs);
+	json_u64_pair(prefix, "unreachable_lids", r->lids_unreachable);
+	json_u64_pair(prefix, "holes", r->holes);
+	json_u64_pair(prefix, "loops", r->loops);
+	json_u64_pair(prefix, "wrong", r->wrong);
+}
+
+static void json_cycle(const struct oc_fabric *f, const char *key,
+		       const struct oc_verify_cycle *c)
+{
+	char ch[300];
+	uint32_t i;
+
+	json_key(key);
+	printf("[");
+	for (i = 0; i < c->len; i++) {
+		snprintf(ch, sizeof(ch), "%s[%u]", node_name(f, c->ch[i].node),
+			 c->ch[i].port);
+		if (i)
+			printf(", ");
+		json_string(ch);
+	}
+	printf("]");
+}
+
+static void json_examples(const struct oc_fabric *f, const char *key,
+			  const struct oc_verify_reach *r)
+{
+	uint32_t i;
+
+	json_key(key);
+	printf("[");
+	for (i = 0; i < r->num_examples; i++) {
+		const struct oc_verify_failure *e = &r->examples[i];
+
+		printf("%s{\"switch\": ", i ? ", " : "");
+		json_string(node_name(f, f->switches[e->sw]));
+		printf(", \"lid\": %u, \"owner\": ", e->lid);
+		json_string(node_name(f, f->lid_owner[e->lid].node));
+		printf(", \"fault\": ");
+		json_string(oc_verify_fault_name(e->fault));
+		printf("}");
+	}
+	printf("]");
+}
+
+static void json_load(const struct oc_verify_report *r)
+{
+	json_u64("link_load_max", r->load_max);
+	json_u64("link_load_min", r->load_min);
+	json_key("link_load_mean");
+	printf("%.3f", r->load_mean);
+	json_key("link_load_up_max");
+	if (r->has_dirs)
+		printf("%llu", (unsigned long long)r->load_up_max);
+	else
+		printf("null");
+	json_key("link_load_down_max");
+	if (r->has_dirs)
+		printf("%llu", (unsigned long long)r->load_down_max);
+	else
+		printf("null");
+}
+
+static void json_verdict(const int failed[NUM_VERDICTS])
+{
+	int v, n = 0;
+
+	json_key("failed");
+	printf("[");
+	for (v = 0; v < NUM_VERDICTS; v++) {
+		if (!failed[v])
+			continue;
+		printf("%s", n++ ? ", " : "");
+		json_string(verdict_key[v]);
+	}
+	printf("]");
+	json_bool("passed", n == 0);
+}
+
+static void print_json(const struct check_args *a, const struct oc_fabric *f,
+		       const struct oc_verify_report *r,
+		       const int failed[NUM_VERDICTS])
+{
+	json_input(a);
+	json_u64("switches", r->switches);
+	json_u64("ca_ports", r->ca_ports);
+	json_u64("channels", r->channels);
+	json_u64("lids", r->ca.lids + r->sw.lids);
+	json_u64("pairs_checked", r->ca.pairs + r->sw.pairs);
+	json_reach("ca", &r->ca);
+	json_examples(f, "ca_examples", &r->ca);
+	json_reach("switch", &r->sw);
+	json_examples(f, "switch_examples", &r->sw);
+	json_u64("ca_ca_pairs", r->ca_pairs);
+	json_u64("ca_ca_unreachable", r->ca_pairs_unreachable);
+	json_u64("nonminimal_ca_pairs", r->ca_pairs_nonminimal);
+	json_u64("max_hops", r->ca_max_hops);
+	json_u64("cdg_ca_dependencies", r->cdg_ca_deps);
+	json_bool("cdg_ca_cycle", r->cdg_ca_cycle.len > 0);
+	json_cycle(f, "cdg_ca_cycle_example", &r->cdg_ca_cycle);
+	json_u64("cdg_all_dependencies", r->cdg_all_deps);
+	json_bool("cdg_all_cycle", r->cdg_all_cycle.len > 0);
+	json_cycle(f, "cdg_all_cycle_example", &r->cdg_all_cycle);
+	json_load(r);
+	json_verdict(failed);
+	printf("\n}\n");
+}
+
+/* ---- command ------------------------------------------------------------ */
+
 int cmd_check(int argc, char **argv)
 {
-	fprintf(stderr, "osmcloud check: not built yet\n");
-	return 1;
+	struct check_args a = {0};
+	struct oc_verify_report r;
+	int failed[NUM_VERDICTS];
+	struct oc_lfts *lfts;
+	struct oc_fabric *f;
+	struct oc_err err;
+	int ret = parse_check_args(argc, argv, &a);
+
+	if (ret)
+		return ret;
+	f = load_input(&a, &lfts);
+	if (!f)
+		return 2;
+	if (oc_verify(f, lfts, &r, &err)) {
+		fprintf(stderr, "osmcloud check: %s\n", err.msg);
+		ret = 2;
+	} else {
+		judge(&a, &r, failed);
+		if (a.json)
+			print_json(&a, f, &r, failed);
+		else
+			print_human(f, &r);
+		fflush(stdout);
+		ret = report_verdict(failed);
+		oc_verify_report_free(&r);
+	}
+	oc_lfts_free(lfts);
+	oc_fabric_free(f);
+	return ret;
 }

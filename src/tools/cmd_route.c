@@ -14,19 +14,15 @@
 
 #include "commands.h"
 #include "engine.h"
+#include "fabric_args.h"
 #include "guidfile.h"
-#include "lid_model.h"
 #include "lft_dump.h"
-#include "topo.h"
 
 struct route_args {
-	const char *topo;
+	struct fabric_args fab;	/* topology, VM file, LIDs */
 	const char *engine;
 	const char *roots;
-	const char *vms;
-	const char *guid2lid;
 	const char *out;
-	int dynamic;		/* only VFs holding a VM get a LID */
 	int quiet;
 };
 
@@ -68,65 +64,26 @@ static int parse_route_args(int argc, char **argv, struct route_args *a)
 	a->engine = "vswitch_ftree";
 	while ((c = getopt_long(argc, argv, "o:qh", opts, NULL)) != -1) {
 		switch (c) {
-		case 't': a->topo = optarg; break;
+		case 't': a->fab.topo = optarg; break;
 		case 'e': a->engine = optarg; break;
 		case 'r': a->roots = optarg; break;
-		case 'v': a->vms = optarg; break;
-		case 'g': a->guid2lid = optarg; break;
+		case 'v': a->fab.vms = optarg; break;
+		case 'g': a->fab.guid2lid = optarg; break;
 		case 'o': a->out = optarg; break;
 		case 'q': a->quiet = 1; break;
 		case 'l':
-			if (!strcmp(optarg, "dynamic"))
-				a->dynamic = 1;
-			else if (strcmp(optarg, "prepopulated"))
-				return fprintf(stderr, "osmcloud route: "
-					       "--lid-model must be "
-					       "prepopulated or dynamic\n"),
-				       2;
+			if (fabric_args_lid_model(&a->fab, "route", optarg))
+				return 2;
 			break;
 		case 'h': route_usage(stdout); exit(0);
 		default: route_usage(stderr); return 2;
 		}
 	}
-	if (!a->topo || optind != argc) {
+	if (!a->fab.topo || optind != argc) {
 		route_usage(stderr);
 		return 2;
 	}
-	if (a->dynamic && !a->vms) {
-		fprintf(stderr, "osmcloud route: --lid-model dynamic needs "
-			"--vms (which VFs are up)\n");
-		return 2;
-	}
-	return 0;
-}
-
-/* Fabric, LIDs and VM table ready for routing; NULL on error (printed). */
-static struct oc_fabric *load_fabric(const struct route_args *a,
-				     struct oc_vm_table **vms)
-{
-	struct oc_fabric *f;
-	struct oc_err err;
-
-	*vms = NULL;
-	f = oc_topo_load(a->topo, &err);
-	if (!f)
-		goto fail;
-	if (a->vms && (!(*vms = oc_vm_table_new()) ||
-		       oc_vm_table_load(*vms, a->vms, &err)))
-		goto fail;
-	if (a->dynamic && oc_lid_model_dynamic(f, *vms, &err))
-		goto fail;
-	if (a->guid2lid && oc_guid2lid_apply(f, a->guid2lid, &err))
-		goto fail;
-	if (oc_fabric_assign_lids(f, &err))
-		goto fail;
-	return f;
-fail:
-	fprintf(stderr, "osmcloud route: %s\n", err.msg);
-	oc_fabric_free(f);
-	oc_vm_table_free(*vms);
-	*vms = NULL;
-	return NULL;
+	return fabric_args_check(&a->fab, "route");
 }
 
 static int write_lfts(const char *path, const struct oc_fabric *f,
@@ -154,11 +111,11 @@ static void print_summary(const struct route_args *a,
 	fprintf(stderr,
 		"%s: %u switches (%u vSwitches, %u leaves), max LID %u\n"
 		"routed: %u VMs, %u PFs, %u idle VFs, %u compute nodes, "
-		"%u I/O nodes, %u switch LIDs\n"
+		"%u I/O nodes, %u switch LIDs, %u detours\n"
 		"time: analyse %.1f ms, route %.1f ms\n",
 		a->engine, f->num_switches, s->vswitches, s->leaves,
 		f->max_lid, s->vms, s->pfs, s->idle_vfs, s->compute_nodes,
-		s->io_nodes, s->switch_lids, s->analyze_ms, s->route_ms);
+		s->io_nodes, s->switch_lids, s->detours, s->analyze_ms, s->route_ms);
 }
 
 int cmd_route(int argc, char **argv)
@@ -185,7 +142,7 @@ int cmd_route(int argc, char **argv)
 		fprintf(stderr, "osmcloud route: %s\n", err.msg);
 		return 2;
 	}
-	in.f = load_fabric(&a, &vms);
+	in.f = fabric_args_load(&a.fab, "route", &vms);
 	in.root_guids = roots;
 	in.vms = vms;
 	ret = 1;

@@ -1,0 +1,67 @@
+/*
+ * fabric_args.c - loading the fabric of "osmcloud route" and "check".
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "fabric_args.h"
+#include "guidfile.h"
+#include "lid_model.h"
+#include "topo.h"
+
+int fabric_args_lid_model(struct fabric_args *a, const char *cmd,
+			  const char *value)
+{
+	if (!strcmp(value, "dynamic")) {
+		a->dynamic = 1;
+		return 0;
+	}
+	if (!strcmp(value, "prepopulated")) {
+		a->dynamic = 0;
+		return 0;
+	}
+	fprintf(stderr,
+		"osmcloud %s: --lid-model must be prepopulated or dynamic\n",
+		cmd);
+	return 2;
+}
+
+int fabric_args_check(const struct fabric_args *a, const char *cmd)
+{
+	if (a->dynamic && !a->vms) {
+		fprintf(stderr,
+			"osmcloud %s: --lid-model dynamic needs --vms (which "
+			"VFs are up)\n",
+			cmd);
+		return 2;
+	}
+	return 0;
+}
+
+struct oc_fabric *fabric_args_load(const struct fabric_args *a, const char *cmd,
+				   struct oc_vm_table **vms)
+{
+	struct oc_err err = {.msg = "out of memory"};
+	struct oc_fabric *f;
+
+	*vms = NULL;
+	f = oc_topo_load(a->topo, &err);
+	if (!f)
+		goto fail;
+	if (a->vms && (!(*vms = oc_vm_table_new()) ||
+		       oc_vm_table_load(*vms, a->vms, &err)))
+		goto fail;
+	if (a->dynamic && oc_lid_model_dynamic(f, *vms, &err))
+		goto fail;
+	if (a->guid2lid && oc_guid2lid_apply(f, a->guid2lid, &err))
+		goto fail;
+	if (oc_fabric_assign_lids(f, &err))
+		goto fail;
+	return f;
+fail:
+	fprintf(stderr, "osmcloud %s: %s\n", cmd, err.msg);
+	oc_fabric_free(f);
+	oc_vm_table_free(*vms);
+	*vms = NULL;
+	return NULL;
+}

@@ -1,0 +1,36 @@
+/*
+ * fabric_args.h - the fabric options shared by "osmcloud route" and
+ * "osmcloud check": a topology file, its LIDs and the VM file.
+ *
+ * Both commands build the fabric the same way: parse the topology, load
+ * the VM file, mark idle VFs down under the dynamic LID model, apply
+ * OpenSM's guid2lid cache, then give the remaining ports LIDs in file
+ * order.  So "check" sees exactly the LIDs "route" routed.
+ */
+#ifndef OC_FABRIC_ARGS_H
+#define OC_FABRIC_ARGS_H
+
+#include "fabric.h"
+#include "vmfile.h"
+
+struct fabric_args {
+	const char *topo;
+	const char *vms;
+	const char *guid2lid;
+	int dynamic; /* only VFs holding a VM get a LID */
+};
+
+/* "--lid-model VALUE"; prints an error naming cmd and returns 2 on a bad
+ * value. */
+int fabric_args_lid_model(struct fabric_args *a, const char *cmd,
+			  const char *value);
+
+/* Checks that the options fit together; prints and returns 2 if not. */
+int fabric_args_check(const struct fabric_args *a, const char *cmd);
+
+/* Fabric with LIDs, and the VM table (NULL without --vms); NULL after
+ * printing "osmcloud CMD: error" on failure. */
+struct oc_fabric *fabric_args_load(const struct fabric_args *a, const char *cmd,
+				   struct oc_vm_table **vms);
+
+#endif

@@ -1,0 +1,90 @@
+#!/bin/sh
+# check_offline.sh - "osmcloud route" on the shipped topologies, then
+# "osmcloud check" on its output must pass; a damaged table must fail
+# (exit 1) and bad input must be refused (exit 2).  Needs no ibsim.
+set -u
+
+top=${srcdir:-.}
+osmcloud=./osmcloud
+[ -x "$osmcloud" ] || { echo "SKIP: $osmcloud not built"; exit 77; }
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+failures=0
+fail() {
+	echo "FAIL: $*"
+	failures=$((failures + 1))
+}
+
+# expect STATUS DESCRIPTION COMMAND...: the command exits with STATUS
+expect() {
+	want=$1
+	what=$2
+	shift 2
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	if [ "$got" -ne "$want" ]; then
+		fail "$what: exit $got, want $want"
+		sed 's/^/    /' "$tmp/out" "$tmp/err"
+	else
+		echo "ok: $what"
+	fi
+}
+
+for t in vswitch-ft-default vswitch-ft-uneven-vfs vswitch-ft-missing-hv \
+	vswitch-ft-storage ft-k4-n3; do
+	net=$top/topologies/$t.net
+	expect 0 "route $t" "$osmcloud" route -q --topo "$net" -o "$tmp/$t.dump"
+	expect 0 "check $t" "$osmcloud" check --topo "$net" \
+		--lfts "$tmp/$t.dump"
+done
+
+net=$top/topologies/vswitch-ft-default.net
+dump=$tmp/vswitch-ft-default.dump
+
+# JSON: one object with the verdict
+expect 0 "check --json" "$osmcloud" check --json --topo "$net" --lfts "$dump"
+grep -q '"passed": true' "$tmp/out" || fail "JSON lacks \"passed\": true"
+grep -q '"nonminimal_ca_pairs": 0' "$tmp/out" ||
+	fail "JSON lacks nonminimal_ca_pairs"
+tail -n 1 "$tmp/out" | grep -q '^}$' || fail "JSON not closed"
+
+# the dynamic LID model: two VMs, the other VFs down, same LIDs both ways
+printf '0x0002c90500000011 vm-a\n0x0002c90500001021 vm-b\n' >"$tmp/vms"
+expect 0 "route dynamic" "$osmcloud" route -q --topo "$net" --vms "$tmp/vms" \
+	--lid-model dynamic -o "$tmp/dyn.dump"
+expect 0 "check dynamic" "$osmcloud" check --topo "$net" --vms "$tmp/vms" \
+	--lid-model dynamic --lfts "$tmp/dyn.dump"
+
+# the roots do not reach each other: fails only when asked
+expect 1 "check --require-switch-reach" "$osmcloud" check \
+	--require-switch-reach --topo "$net" --lfts "$dump"
+grep -q 'FAIL: switch LIDs unreachable' "$tmp/err" ||
+	fail "no reason given on stderr"
+
+# a lost entry (LID 1 on the first switch) is an unreachable CA LID
+sed '0,/^0x0001 /{/^0x0001 /d}' "$dump" >"$tmp/hole.dump"
+expect 1 "check with a hole" "$osmcloud" check --topo "$net" \
+	--lfts "$tmp/hole.dump"
+grep -q 'FAIL: CA LIDs unreachable' "$tmp/err" ||
+	fail "no reason given on stderr"
+
+# the ibsim Dump fixture (ftree on a small vSwitch fabric)
+expect 0 "check --ibsim-dump" "$osmcloud" check \
+	--ibsim-dump "$top/tests/unit/data/ibsim-dump-small.txt"
+
+# bad usage and bad input
+expect 2 "no input" "$osmcloud" check
+expect 2 "--topo without --lfts" "$osmcloud" check --topo "$net"
+expect 2 "--ibsim-dump with --topo" "$osmcloud" check --topo "$net" \
+	--ibsim-dump "$top/tests/unit/data/ibsim-dump-small.txt"
+expect 2 "topology given as LFTs" "$osmcloud" check --topo "$net" \
+	--lfts "$net"
+grep -q "not an opensm-lfts.dump" "$tmp/err" || fail "unclear error"
+expect 2 "missing LFT file" "$osmcloud" check --topo "$net" \
+	--lfts "$tmp/none"
+expect 2 "topology given as Dump" "$osmcloud" check --ibsim-dump "$net"
+grep -q "vswitch-ft-default.net" "$tmp/err" || fail "error names no file"
+
+[ "$failures" -eq 0 ] || exit 1
+echo "all osmcloud check tests passed"

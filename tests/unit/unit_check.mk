@@ -1,0 +1,13 @@
+# tests of the verifier, the ibsim Dump reader and osmcloud check
+EXTRA_DIST += tests/unit/data/ibsim-dump-small.txt \
+	tests/unit/check_offline.sh
+TESTS += tests/unit/check_offline.sh
+if HAVE_CMOCKA
+CHECK_UNIT_TESTS = tests/unit/test_verify tests/unit/test_ibsim_dump
+check_PROGRAMS += $(CHECK_UNIT_TESTS)
+TESTS += $(CHECK_UNIT_TESTS)
+tests_unit_test_verify_CFLAGS = $(UNIT_TEST_CFLAGS)
+tests_unit_test_verify_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
+tests_unit_test_ibsim_dump_CFLAGS = $(UNIT_TEST_CFLAGS)
+tests_unit_test_ibsim_dump_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
+endif
