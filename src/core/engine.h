@@ -31,6 +31,8 @@ struct oc_route_stats {
 	uint32_t compute_nodes;	/* plain CAs on leaves (no vSwitches) */
 	uint32_t io_nodes;	/* other CAs on physical switches */
 	uint32_t switch_lids;
+	uint32_t detours;	/* (switch, CA LID) entries off the up/down
+				   paths, on degraded trees only */
 	uint32_t leaves;
 	uint32_t vswitches;
 	double analyze_ms;	/* fat-tree analysis */

@@ -226,6 +226,48 @@ void oc_router_route(struct oc_router *r, uint16_t lid, uint32_t attach_sw,
 		descend(r, r->cone[i], lid, weight);
 }
 
+/* A port of switch sw to a neighbour routed before this pass, 0 if none. */
+static uint8_t detour_port(const struct oc_router *r, uint32_t sw)
+{
+	uint32_t node = r->f->switches[sw];
+	unsigned p;
+
+	for (p = 1; p <= r->f->nodes[node].num_ports; p++) {
+		uint32_t peer = oc_peer(r->f, node, p);
+
+		if (peer != OC_NONE && oc_is_switch(r->f, peer) &&
+		    r->ft->sw[r->f->nodes[peer].sw_index].role == OC_SW_FABRIC &&
+		    routed(r, r->f->nodes[peer].sw_index))
+			return p;
+	}
+	return 0;
+}
+
+uint32_t oc_router_fill_holes(struct oc_router *r, uint16_t lid)
+{
+	uint32_t added = 0, found, sw, i;
+
+	do {
+		found = 0;
+		for (sw = 0; sw < r->f->num_switches; sw++) {
+			uint8_t p;
+
+			if (r->ft->sw[sw].role != OC_SW_FABRIC || routed(r, sw))
+				continue;
+			p = detour_port(r, sw);
+			if (!p)
+				continue;
+			oc_lft_row(r->lfts, sw)[lid] = p;
+			r->stack[found++] = sw;
+		}
+		/* stamped only now: each pass adds one hop, nearest first */
+		for (i = 0; i < found; i++)
+			r->stamp[r->stack[i]] = r->cur_stamp;
+		added += found;
+	} while (found);
+	return added;
+}
+
 void oc_router_pad(struct oc_router *r, uint32_t sw, double weight)
 {
 	uint32_t parent;

@@ -35,6 +35,14 @@ void oc_router_free(struct oc_router *r);
 void oc_router_route(struct oc_router *r, uint16_t lid, uint32_t attach_sw,
 		     uint8_t attach_port, double weight);
 
+/* Gives every physical switch that up/down routing left without an entry
+ * for lid (it lost its links towards the destination's subtree, e.g. a
+ * root without a link to the destination's leaf) a detour through a
+ * neighbour that has one, nearest first: down-up turns for the traffic of
+ * those switches only, as no CA route crosses them towards lid.  Call right
+ * after oc_router_route() for the same lid.  Returns the entries added. */
+uint32_t oc_router_fill_holes(struct oc_router *r, uint16_t lid);
+
 /* Consumes weight on the main up path of attach_sw without writing any
  * LFT entry (OpenSM's dummy nodes: keeps leaves with fewer nodes in step). */
 void oc_router_pad(struct oc_router *r, uint32_t attach_sw, double weight);

@@ -60,6 +60,15 @@ static double vm_weight(const struct vsw_run *run, uint32_t ca, unsigned port,
 	return vm && vm->weight > 0 ? vm->weight : 1.0 / num_vms;
 }
 
+/* Routes a CA LID; switches that up/down routing cannot give an entry
+ * (degraded trees) get a detour, so every switch reaches every CA. */
+static void route_ca(struct vsw_run *run, uint16_t lid, uint32_t sw,
+		     uint8_t port, double weight)
+{
+	oc_router_route(run->r, lid, sw, port, weight);
+	run->stats->detours += oc_router_fill_holes(run->r, lid);
+}
+
 static uint32_t hv_node(const struct vsw_run *run, uint32_t hv)
 {
 	return run->f->switches[hv];
@@ -164,7 +173,7 @@ static double route_leaf_vms(struct vsw_run *run, uint32_t leaf, int route)
 			leaf_weight += w;
 			if (!route)
 				continue;
-			oc_router_route(run->r, oc_port(run->f, ca, cp)->lid,
+			route_ca(run, oc_port(run->f, ca, cp)->lid,
 					leaf, leaf_port_to(run, run->hv[i]), w);
 			run->stats->vms++;
 		}
@@ -229,7 +238,7 @@ static unsigned route_leaf_cas(struct vsw_run *run, uint32_t leaf, int route)
 			continue;
 		n++;
 		if (route)
-			oc_router_route(run->r, oc_port(run->f, ca, cp)->lid,
+			route_ca(run, oc_port(run->f, ca, cp)->lid,
 					leaf, p, 1);
 	}
 	return n;
@@ -288,7 +297,7 @@ static void route_pfs(struct vsw_run *run)
 		for (k = 0; k < n; k++) {
 			if (!pf_routable(run, run->hv[k], &pf, &pp))
 				continue;
-			oc_router_route(run->r, oc_port(run->f, pf, pp)->lid,
+			route_ca(run, oc_port(run->f, pf, pp)->lid,
 					leaf, leaf_port_to(run, run->hv[k]), 1);
 			run->stats->pfs++;
 		}
@@ -314,7 +323,7 @@ static void route_io_nodes(struct vsw_run *run)
 		     p++) {
 			if (!ca_behind(run, sw, p, &ca, &cp))
 				continue;
-			oc_router_route(run->r, oc_port(run->f, ca, cp)->lid,
+			route_ca(run, oc_port(run->f, ca, cp)->lid,
 					sw, p, 1);
 			run->stats->io_nodes++;
 		}
@@ -361,7 +370,7 @@ static void route_idle_vfs(struct vsw_run *run)
 				continue;
 			run->stats->idle_vfs++;
 			if (!has_pf) {
-				oc_router_route(run->r, lid,
+				route_ca(run, lid,
 						run->ft->sw[hv].parent,
 						leaf_port_to(run, hv), 0);
 				continue;

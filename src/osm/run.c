@@ -196,13 +196,13 @@ static void log_summary(const struct oc_osm_run *run, double lft_ms)
 
 	oc_osm_info(run_log(run),
 		    "%s: routed %u VMs, %u PFs, %u idle VFs, "
-		    "%u compute nodes, %u I/O nodes, %u switch LIDs "
-		    "on %u switches (%u vSwitches) in %.1f ms "
+		    "%u compute nodes, %u I/O nodes, %u switch LIDs, "
+		    "%u detours on %u switches (%u vSwitches) in %.1f ms "
 		    "(snapshot %.1f, analyse %.1f, route %.1f, check %.1f, "
 		    "hops %.1f, LFT copy %.1f)",
 		    run->engine->name, st->vms, st->pfs, st->idle_vfs,
 		    st->compute_nodes, st->io_nodes, st->switch_lids,
-		    run->snap->f->num_switches, st->vswitches,
+		    st->detours, run->snap->f->num_switches, st->vswitches,
 		    oc_osm_now_ms() - run->start_ms, run->snapshot_ms,
 		    st->analyze_ms, st->route_ms, run->check_ms, run->hops_ms,
 		    lft_ms);

@@ -158,6 +158,41 @@ static void reaches_everything_minimally(void **state)
 	}
 }
 
+/* Roots S1..S3, leaves A and B, without the link S1 - A: S1 cannot reach
+ * a1, a2 by going down, so it gets a detour (S1 -> B -> S2 -> A); B still
+ * sends a1's traffic over S2 or S3, and the full tree needs no detour. */
+#define DEGRADED_NET                                                           \
+	"Switch 4 \"S1\"\n[2] \"B\"[1]\n\n"                                  \
+	"Switch 4 \"S2\"\n[1] \"A\"[2]\n[2] \"B\"[2]\n\n"                    \
+	"Switch 4 \"S3\"\n[1] \"A\"[5]\n[2] \"B\"[5]\n\n"                    \
+	"Switch 5 \"A\"\n[2] \"S2\"[1]\n[5] \"S3\"[1]\n[3] \"a1\"[1]\n"      \
+	"[4] \"a2\"[1]\n\n"                                                    \
+	"Switch 5 \"B\"\n[1] \"S1\"[2]\n[2] \"S2\"[2]\n[5] \"S3\"[2]\n"      \
+	"[3] \"b1\"[1]\n[4] \"b2\"[1]\n\n"                                     \
+	"Hca 1 \"a1\"\n[1] \"A\"[3]\n\nHca 1 \"a2\"\n[1] \"A\"[4]\n\n"         \
+	"Hca 1 \"b1\"\n[1] \"B\"[3]\n\nHca 1 \"b2\"\n[1] \"B\"[4]\n"
+
+static void degraded_tree_reaches_every_ca(void **state)
+{
+	struct oc_fabric *f = tl_fabric(DEGRADED_NET);
+	struct oc_fabric *full = tl_fabric(TWO_LEVEL_NET);
+	struct oc_route_stats s;
+	struct oc_lfts *t = route(f, NULL, &s), *t_full;
+
+	assert_int_equal(s.detours, 2);
+	assert_int_equal(entry(f, t, "S1", "a1"), 2);
+	assert_int_equal(entry(f, t, "S1", "a2"), 2);
+	assert_int_equal(tl_walk(f, t, tl_sw(f, "S1"), tl_lid(f, "a1")), 3);
+	assert_int_not_equal(entry(f, t, "B", "a1"), 1);
+	assert_int_equal(tl_walk(f, t, tl_sw(f, "B"), tl_lid(f, "a2")), 2);
+	t_full = route(full, NULL, &s);
+	assert_int_equal(s.detours, 0);
+	oc_lfts_free(t_full);
+	oc_lfts_free(t);
+	oc_fabric_free(full);
+	oc_fabric_free(f);
+}
+
 static void balances_plain_compute_nodes(void **state)
 {
 	struct oc_fabric *f = tl_fabric(TWO_LEVEL_NET);
@@ -282,6 +317,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(reproduces_paper_figure_2),
 		cmocka_unit_test(reaches_everything_minimally),
+		cmocka_unit_test(degraded_tree_reaches_every_ca),
 		cmocka_unit_test(balances_plain_compute_nodes),
 		cmocka_unit_test(honours_vm_weights),
 		cmocka_unit_test(idle_vfs_follow_their_pf),
