@@ -20,3 +20,6 @@ libosmcloud_la_LDFLAGS = -module -avoid-version -shared -Wl,-z,now \
 	-Wl,--version-script=$(srcdir)/src/osm/libosmcloud.map
 EXTRA_libosmcloud_la_DEPENDENCIES = $(srcdir)/src/osm/libosmcloud.map
 EXTRA_DIST += src/osm/libosmcloud.map
+# opensm dlopen()s libosmcloud.so by name; the libtool archive is of no use
+install-exec-hook:
+	rm -f $(DESTDIR)$(libdir)/libosmcloud.la
