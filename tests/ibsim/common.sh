@@ -41,7 +41,8 @@ finish() {
 
 # opensm_route TAG TOPO ENGINE [config lines...]: a fresh ibsim + opensm
 # run in $TOP/TAG (opensm with the plugin loaded and the given engine list)
-# until the first SUBNET UP; leaves ibsim's Dump in $RUN/TAG.dump.  opensm
+# until the first SUBNET UP; leaves ibsim's Dump in $RUN/TAG.dump and
+# opensm's own opensm-lfts.dump (-D 0x43) in $RUN/tmp.  opensm
 # and ibsim keep running until run_stop.  SIM_CMDS, when set, is a file of
 # ibsim console commands run before opensm starts.
 opensm_route() {
@@ -52,7 +53,7 @@ opensm_route() {
 	sim_start "$topo" ${SIM_ARGS:-} || return 1
 	[ -z "${SIM_CMDS:-}" ] || sim_cmd "!$SIM_CMDS" >"$RUN/sim-cmds.out"
 	osm_conf "$RUN/osm.conf" "routing_engine $engine" "$@"
-	osm_start "$RUN/osm.conf"
+	osm_start "$RUN/osm.conf" -D 0x43
 	if ! wait_log "SUBNET UP" 1 "${UP_TIMEOUT:-120}"; then
 		echo "opensm did not reach SUBNET UP; log tail:"
 		tail -n 20 "$RUN/osm.log"
@@ -110,6 +111,38 @@ route_and_check() {
 	else
 		fail "$tag: LFTs read back from ibsim fail the checker"
 	fi
+}
+
+# lft_triples DUMP: an opensm-lfts.dump as sorted "switch-GUID LID port"
+# lines, so that dumps listing switches in another order compare.
+lft_triples() {
+	awk '/^Unicast lids/ { for (i = 1; i <= NF; i++) if ($i == "guid") g = $(i + 1) }
+	     /^0x[0-9a-f]+ [0-9]+ / { print g, $1, $2 }' "$1" | sort
+}
+
+# same_as_offline TAG TOPO [osmcloud route options]: the tables opensm
+# programmed with our engine are exactly what 'osmcloud route' computes
+# offline from the same topology and opensm's LIDs (its guid2lid cache).
+same_as_offline() {
+	local tag=$1 topo=$2 dir=$TOP/$1
+	shift 2
+	if ! "$OSMCLOUD" route --topo "$topo" --guid2lid "$dir/cache/guid2lid" \
+		-q -o "$dir/offline.dump" "$@"; then
+		fail "$tag: osmcloud route failed offline"
+		return
+	fi
+	if cmp -s <(lft_triples "$dir/tmp/opensm-lfts.dump") \
+		<(lft_triples "$dir/offline.dump"); then
+		pass "$tag: opensm's tables equal the offline router's" \
+			"($(lft_triples "$dir/offline.dump" | wc -l) entries)"
+	else
+		fail "$tag: opensm's tables differ from the offline router's"
+	fi
+}
+
+# vf_guid I J: port GUID of VF J of hypervisor I in osmcloud gen's fabrics.
+vf_guid() {
+	printf '0x0002c905%08x' $(((($1 << 8) | $2) << 4 | 1))
 }
 
 # switch_misses TAG: (switch, switch LID) pairs run TAG does not deliver.

@@ -6,11 +6,6 @@
 . "$OC_SRCDIR/tests/ibsim/common.sh"
 start_test vswitch-dynamic
 
-# VF port GUID of hv<i>-vf<j> in osmcloud gen's fabrics.
-vf_guid() {
-	printf '0x0002c905%08x' $(((($1 << 8) | $2) << 4 | 1))
-}
-
 vms="0:1 0:2 3:1 4:1 4:2 4:3 4:4 7:3 11:4"
 : >"$TOP/vms.txt"
 : >"$TOP/unlink.cmds"
@@ -30,6 +25,8 @@ done
 
 SIM_CMDS=$TOP/unlink.cmds route_and_check vsw "$TOPOS/vswitch-ft-default.net" \
 	"event_plugin_options vms=$TOP/vms.txt"
+same_as_offline vsw "$TOPOS/vswitch-ft-default.net" --vms "$TOP/vms.txt" \
+	--lid-model dynamic
 if grep -q "routed 9 VMs, 12 PFs, 0 idle VFs" "$RUN/osm.log"; then
 	pass "vswitch_ftree routed the 9 VMs and 12 PFs, no idle VF"
 else

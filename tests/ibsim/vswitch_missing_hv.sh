@@ -5,6 +5,7 @@
 start_test vswitch-missing-hv
 topo=$TOPOS/vswitch-ft-missing-hv.net
 route_and_check vsw "$topo"
+same_as_offline vsw "$topo"
 compare_with_ftree vsw ftree "$topo"
 [ $? -eq 2 ] && [ "$FTREE_ERR" = "ERR AB0A" ] &&
 	pass "ftree without roots fails with ERR AB0A, as expected" ||

@@ -6,6 +6,7 @@
 start_test vswitch-missing-link
 topo=$TOPOS/vswitch-ft-missing-link.net
 route_and_check vsw "$topo"
+same_as_offline vsw "$topo"
 grep -q "18 switch LIDs, 15 detours" "$RUN/osm.log" &&
 	pass "sw-L2-0 reaches the 15 CAs under sw-L1-0 through detours" ||
 	fail "expected 15 detours in the log: $(grep -m1 -o 'routed.*detours' "$RUN/osm.log")"

@@ -5,6 +5,7 @@
 start_test vswitch-storage
 topo=$TOPOS/vswitch-ft-storage.net
 route_and_check vsw "$topo"
+same_as_offline vsw "$topo"
 compare_with_ftree vsw ftree "$topo"
 [ $? -eq 2 ] && [ "$FTREE_ERR" = "ERR AB26" ] &&
 	pass "ftree without roots fails with ERR AB26, as expected" ||

@@ -3,6 +3,7 @@
 . "$OC_SRCDIR/tests/ibsim/common.sh"
 start_test vswitch-uneven
 route_and_check vsw "$TOPOS/vswitch-ft-uneven-vfs.net"
+same_as_offline vsw "$TOPOS/vswitch-ft-uneven-vfs.net"
 compare_with_ftree vsw ftree "$TOPOS/vswitch-ft-uneven-vfs.net" ||
 	fail "ftree was expected to route uneven VF counts"
 finish
