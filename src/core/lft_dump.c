@@ -71,6 +71,37 @@ static int read_header(const struct oc_fabric *f, const char *line,
 	return 0;
 }
 
+#define OTHER_LIDS                                                             \
+	"the tables were routed with other LIDs (give the same --guid2lid, "  \
+	"--vms and --lid-model as when routing)"
+
+/* The comment of an entry names the port that owns the LID ("... portguid
+ * 0x...: 'desc'"); it must be the port that owns it in the fabric, or
+ * the dump was made with other LIDs. */
+static int check_owner(const struct oc_fabric *f, unsigned lid,
+		       const char *line, const char *name, unsigned lineno,
+		       struct oc_err *err)
+{
+	const char *g = strstr(line, "portguid 0x");
+	const struct oc_lid_owner *o = &f->lid_owner[lid];
+	uint64_t guid, want;
+
+	if (!g || sscanf(g, "portguid 0x%" SCNx64, &guid) != 1)
+		return 0;
+	want = o->node == OC_NONE ? 0 : oc_port(f, o->node, o->port)->guid;
+	if (guid == want)
+		return 0;
+	if (!want)
+		return oc_err_set(err,
+				  "%s:%u: LID %u is port 0x%016" PRIx64
+				  " in the dump but no port's in the fabric: %s",
+				  name, lineno, lid, guid, OTHER_LIDS);
+	return oc_err_set(err,
+			  "%s:%u: LID %u is port 0x%016" PRIx64 " in the dump "
+			  "but port 0x%016" PRIx64 " in the fabric: %s",
+			  name, lineno, lid, guid, want, OTHER_LIDS);
+}
+
 /* "0xLLLL PPP ...": one entry of the current switch. */
 static int read_entry(const struct oc_fabric *f, struct oc_lfts *t,
 		      uint32_t sw, const char *line, const char *name,
@@ -93,6 +124,8 @@ static int read_entry(const struct oc_fabric *f, struct oc_lfts *t,
 		return oc_err_set(err, "%s:%u: port %u does not exist on "
 				  "switch '%s'", name, lineno, port,
 				  f->nodes[f->switches[sw]].name);
+	if (check_owner(f, lid, line, name, lineno, err))
+		return -1;
 	oc_lft_row(t, sw)[lid] = (uint8_t)port;
 	return 0;
 }
