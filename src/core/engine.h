@@ -18,9 +18,9 @@
 
 struct oc_engine_input {
 	const struct oc_fabric *f;
-	const uint64_t *root_guids;	/* NULL: detect the roots */
+	const uint64_t *root_guids; /* NULL: detect the roots */
 	size_t num_roots;
-	const struct oc_vm_table *vms;	/* NULL: every active VF holds a VM */
+	const struct oc_vm_table *vms; /* NULL: every active VF holds a VM */
 };
 
 /* What an engine did, for logs and tests. */
@@ -28,15 +28,15 @@ struct oc_route_stats {
 	uint32_t vms;		/* VF LIDs routed with VM weights */
 	uint32_t pfs;		/* PF LIDs routed with equal weights */
 	uint32_t idle_vfs;	/* VF LIDs copied from their PF */
-	uint32_t compute_nodes;	/* plain CAs on leaves (no vSwitches) */
+	uint32_t compute_nodes; /* plain CAs on leaves (no vSwitches) */
 	uint32_t io_nodes;	/* other CAs on physical switches */
 	uint32_t switch_lids;
-	uint32_t detours;	/* (switch, CA LID) entries off the up/down
+	uint32_t detours; /* (switch, CA LID) entries off the up/down
 				   paths, on degraded trees only */
 	uint32_t leaves;
 	uint32_t vswitches;
-	double analyze_ms;	/* fat-tree analysis */
-	double route_ms;	/* LFT computation */
+	double analyze_ms; /* fat-tree analysis */
+	double route_ms;   /* LFT computation */
 };
 
 struct oc_engine {

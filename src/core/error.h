@@ -14,6 +14,6 @@ struct oc_err {
 
 /* Formats into err->msg (err may be NULL); always returns -1. */
 int oc_err_set(struct oc_err *err, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+	__attribute__((format(printf, 2, 3)));
 
 #endif

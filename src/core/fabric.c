@@ -61,8 +61,7 @@ static int reserve(void **array, uint32_t *cap, uint32_t need, size_t size)
 
 static int add_switch_index(struct oc_fabric *f, uint32_t node)
 {
-	uint32_t *p = realloc(f->switches,
-			      sizeof(*p) * (f->num_switches + 1));
+	uint32_t *p = realloc(f->switches, sizeof(*p) * (f->num_switches + 1));
 
 	if (!p)
 		return -1;
@@ -106,7 +105,8 @@ uint32_t oc_fabric_add_node(struct oc_fabric *f, enum oc_node_type type,
 		return OC_NONE;
 	}
 	if (oc_hash_get64(f->by_guid, guid) != OC_NONE) {
-		oc_err_set(err, "node \"%s\": duplicate node GUID 0x%016" PRIx64,
+		oc_err_set(err,
+			   "node \"%s\": duplicate node GUID 0x%016" PRIx64,
 			   name, guid);
 		return OC_NONE;
 	}
@@ -161,8 +161,10 @@ int oc_fabric_link(struct oc_fabric *f, uint32_t a, unsigned pa, uint32_t b,
 				  f->nodes[a].name, pa);
 	x = oc_port(f, a, pa);
 	y = oc_port(f, b, pb);
-	if ((x->peer_node != OC_NONE && (x->peer_node != b || x->peer_port != pb)) ||
-	    (y->peer_node != OC_NONE && (y->peer_node != a || y->peer_port != pa)))
+	if ((x->peer_node != OC_NONE &&
+	     (x->peer_node != b || x->peer_port != pb)) ||
+	    (y->peer_node != OC_NONE &&
+	     (y->peer_node != a || y->peer_port != pa)))
 		return oc_err_set(err,
 				  "link \"%s\"[%u] - \"%s\"[%u]: port already "
 				  "connected elsewhere",
@@ -205,7 +207,8 @@ int oc_fabric_set_lid(struct oc_fabric *f, uint32_t node, unsigned port,
 		return oc_err_set(err, "out of memory");
 	o = &f->lid_owner[lid];
 	if (o->node != OC_NONE && (o->node != node || o->port != port))
-		return oc_err_set(err, "LID %u of \"%s\" already used by \"%s\"",
+		return oc_err_set(err,
+				  "LID %u of \"%s\" already used by \"%s\"",
 				  lid, f->nodes[node].name,
 				  f->nodes[o->node].name);
 	o->node = node;
@@ -270,9 +273,10 @@ int oc_fabric_set_port_guid(struct oc_fabric *f, uint32_t node, unsigned port,
 		return 0;
 	other = oc_fabric_find_port_guid(f, guid, &other_port);
 	if (other != OC_NONE)
-		return oc_err_set(err, "\"%s\"[%u]: duplicate port GUID "
-				  "0x%016" PRIx64, f->nodes[node].name, port,
-				  guid);
+		return oc_err_set(err,
+				  "\"%s\"[%u]: duplicate port GUID "
+				  "0x%016" PRIx64,
+				  f->nodes[node].name, port, guid);
 	if (oc_hash_set64(f->by_port_guid, guid, node << 8 | port))
 		return oc_err_set(err, "out of memory");
 	p->guid = guid;
@@ -292,7 +296,7 @@ uint32_t oc_fabric_find_port_guid(const struct oc_fabric *f, uint64_t guid,
 	if (v == OC_NONE)
 		return OC_NONE;
 	if (oc_port(f, v >> 8, v & 0xff)->guid != guid)
-		return OC_NONE;	/* stale entry of a renamed port */
+		return OC_NONE; /* stale entry of a renamed port */
 	*port = v & 0xff;
 	return v >> 8;
 }

@@ -19,7 +19,7 @@
 #define OC_NONE UINT32_MAX	/* no node / no switch index */
 #define OC_NO_PATH 0xff		/* LFT entry: drop (same as OSM_NO_PATH) */
 #define OC_MAX_PORTS 254	/* external ports of a node */
-#define OC_MAX_UCAST_LID 0xbfff	/* 49151, last unicast LID */
+#define OC_MAX_UCAST_LID 0xbfff /* 49151, last unicast LID */
 
 enum oc_node_type {
 	OC_NODE_CA = 1,
@@ -27,25 +27,25 @@ enum oc_node_type {
 };
 
 struct oc_port {
-	uint64_t guid;		/* port GUID (switch ports: node GUID) */
-	uint32_t peer_node;	/* OC_NONE when unconnected */
+	uint64_t guid;	    /* port GUID (switch ports: node GUID) */
+	uint32_t peer_node; /* OC_NONE when unconnected */
 	uint8_t peer_port;
-	uint8_t active;		/* link up (CAs: port usable, has a LID) */
-	uint16_t lid;		/* base LID: CA ports and switch port 0 */
+	uint8_t active; /* link up (CAs: port usable, has a LID) */
+	uint16_t lid;	/* base LID: CA ports and switch port 0 */
 };
 
 struct oc_node {
 	uint64_t guid;
-	char *name;		/* ibsim node id or NodeDescription */
-	uint32_t first_port;	/* index of port 0 in fabric->ports */
-	uint32_t sw_index;	/* dense switch index, OC_NONE for CAs */
-	uint8_t type;		/* enum oc_node_type */
-	uint8_t num_ports;	/* external ports: 1..num_ports */
+	char *name;	     /* ibsim node id or NodeDescription */
+	uint32_t first_port; /* index of port 0 in fabric->ports */
+	uint32_t sw_index;   /* dense switch index, OC_NONE for CAs */
+	uint8_t type;	     /* enum oc_node_type */
+	uint8_t num_ports;   /* external ports: 1..num_ports */
 };
 
 /* Who owns a LID: a CA port, or port 0 of a switch. */
 struct oc_lid_owner {
-	uint32_t node;		/* OC_NONE when the LID is free */
+	uint32_t node; /* OC_NONE when the LID is free */
 	uint8_t port;
 };
 
@@ -56,13 +56,13 @@ struct oc_fabric {
 	struct oc_port *ports;
 	uint32_t num_ports;
 	uint32_t cap_ports;
-	uint32_t *switches;	/* switch index -> node index */
+	uint32_t *switches; /* switch index -> node index */
 	uint32_t num_switches;
-	struct oc_lid_owner *lid_owner;	/* [0..max_lid] */
+	struct oc_lid_owner *lid_owner; /* [0..max_lid] */
 	uint16_t max_lid;
-	struct oc_hash *by_name;	/* name -> node */
-	struct oc_hash *by_guid;	/* node GUID -> node */
-	struct oc_hash *by_port_guid;	/* CA port GUID -> node << 8 | port */
+	struct oc_hash *by_name;      /* name -> node */
+	struct oc_hash *by_guid;      /* node GUID -> node */
+	struct oc_hash *by_port_guid; /* CA port GUID -> node << 8 | port */
 };
 
 struct oc_fabric *oc_fabric_new(void);

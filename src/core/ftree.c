@@ -25,8 +25,8 @@ struct analysis {
 	const struct oc_fabric *f;
 	struct oc_ftree *ft;
 	struct oc_err *err;
-	uint8_t *carries_compute;	/* [switch index] */
-	uint32_t *queue;		/* BFS queue of switch indices */
+	uint8_t *carries_compute; /* [switch index] */
+	uint32_t *queue;	  /* BFS queue of switch indices */
 	int has_vswitches;
 };
 
@@ -121,7 +121,7 @@ static int link_vswitches(struct analysis *a)
 		if (s->role != OC_SW_VSWITCH)
 			continue;
 		peer = f->nodes[oc_peer(f, f->switches[sw], s->uplink_port)]
-			   .sw_index;
+			       .sw_index;
 		if (a->ft->sw[peer].role == OC_SW_VSWITCH)
 			return oc_err_set(a->err,
 					  "not a fat-tree (rule R2: a vSwitch "
@@ -267,7 +267,7 @@ static int check_ranks(struct analysis *a)
 	}
 	if (first_leaf == OC_NONE)
 		return oc_err_set(a->err, "not a fat-tree: no switch carries "
-				  "compute nodes (no CA found)");
+					  "compute nodes (no CA found)");
 	for (sw = 0; sw < f->num_switches; sw++) {
 		if (ft->sw[sw].role != OC_SW_FABRIC)
 			continue;
@@ -333,7 +333,7 @@ static enum link_dir link_dir(const struct analysis *a, uint32_t sw,
 		return DIR_UP;
 	if (peer_rank == rank + 1)
 		return DIR_DOWN;
-	return DIR_SAME;	/* BFS ranks differ by at most one */
+	return DIR_SAME; /* BFS ranks differ by at most one */
 }
 
 /* Appends the groups of one direction of switch sw; returns how many. */
@@ -354,7 +354,7 @@ static uint32_t add_groups(struct analysis *a, uint32_t sw, enum link_dir dir,
 			if (ft->groups[g].peer == f->nodes[peer].sw_index)
 				break;
 		if (g < ft->num_groups)
-			continue;	/* parallel link of a known group */
+			continue; /* parallel link of a known group */
 		ft->groups[g].peer = f->nodes[peer].sw_index;
 		ft->groups[g].first = *num_ports;
 		ft->groups[g].count = 0;
@@ -452,7 +452,7 @@ struct oc_ftree *oc_ftree_analyze(const struct oc_fabric *f,
 				  const struct oc_ftree_opts *opts,
 				  struct oc_err *err)
 {
-	struct analysis a = { .f = f, .err = err };
+	struct analysis a = {.f = f, .err = err};
 	size_t n = f->num_switches ? f->num_switches : 1;
 	int ret = -1;
 

@@ -22,43 +22,43 @@
 #include "fabric.h"
 
 enum oc_sw_role {
-	OC_SW_FABRIC = 0,	/* physical fat-tree switch */
-	OC_SW_VSWITCH = 1,	/* hypervisor vSwitch below a physical leaf */
+	OC_SW_FABRIC = 0,  /* physical fat-tree switch */
+	OC_SW_VSWITCH = 1, /* hypervisor vSwitch below a physical leaf */
 };
 
 /* All links between one switch and one neighbour switch. */
 struct oc_group {
-	uint32_t peer;		/* neighbour switch index */
-	uint32_t first;		/* into oc_ftree.group_ports */
-	uint8_t count;		/* number of parallel links */
+	uint32_t peer;	/* neighbour switch index */
+	uint32_t first; /* into oc_ftree.group_ports */
+	uint8_t count;	/* number of parallel links */
 };
 
 struct oc_ft_switch {
-	int8_t rank;		/* 0 = root; -1 for vSwitches */
-	uint8_t role;		/* enum oc_sw_role */
-	uint8_t uplink_port;	/* vSwitch: its port to the leaf */
-	uint8_t pf_port;	/* vSwitch: port of the PF CA, 0 if none */
-	uint32_t parent;	/* vSwitch: leaf switch index */
-	uint32_t up_first, up_count;	/* groups to rank - 1 */
-	uint32_t down_first, down_count;	/* groups to rank + 1 */
-	uint32_t same_first, same_count;	/* sibling groups (same rank) */
+	int8_t rank;		     /* 0 = root; -1 for vSwitches */
+	uint8_t role;		     /* enum oc_sw_role */
+	uint8_t uplink_port;	     /* vSwitch: its port to the leaf */
+	uint8_t pf_port;	     /* vSwitch: port of the PF CA, 0 if none */
+	uint32_t parent;	     /* vSwitch: leaf switch index */
+	uint32_t up_first, up_count; /* groups to rank - 1 */
+	uint32_t down_first, down_count; /* groups to rank + 1 */
+	uint32_t same_first, same_count; /* sibling groups (same rank) */
 };
 
 struct oc_ftree {
 	const struct oc_fabric *f;
-	struct oc_ft_switch *sw;	/* [switch index] */
+	struct oc_ft_switch *sw; /* [switch index] */
 	struct oc_group *groups;
 	uint32_t num_groups;
-	uint8_t *group_ports;	/* local port numbers, by group */
-	uint32_t *leaves;	/* switch indices at leaf_rank, by GUID */
+	uint8_t *group_ports; /* local port numbers, by group */
+	uint32_t *leaves;     /* switch indices at leaf_rank, by GUID */
 	uint32_t num_leaves;
 	uint32_t num_vswitches;
 	int leaf_rank;
-	int max_rank;		/* == leaf_rank */
+	int max_rank; /* == leaf_rank */
 };
 
 struct oc_ftree_opts {
-	const uint64_t *root_guids;	/* NULL: detect the roots */
+	const uint64_t *root_guids; /* NULL: detect the roots */
 	size_t num_roots;
 };
 

@@ -64,8 +64,10 @@ int oc_guid_list_load(const char *path, uint64_t **guids, size_t *count,
 		if (!tok)
 			continue;
 		if (parse_hex(tok, &g) || strtok_r(NULL, " \t\r\n", &save))
-			ret = oc_err_set(err, "%s:%u: expected one GUID "
-					 "(0x + hex) per line", path, lineno);
+			ret = oc_err_set(err,
+					 "%s:%u: expected one GUID "
+					 "(0x + hex) per line",
+					 path, lineno);
 		else if (append(guids, count, &cap, g))
 			ret = oc_err_set(err, "%s: out of memory", path);
 	}
@@ -101,8 +103,7 @@ static int apply_entry(struct oc_fabric *f, uint64_t guid, uint64_t lid,
 	return oc_fabric_set_lid(f, node, port, (unsigned)lid, err);
 }
 
-int oc_guid2lid_apply(struct oc_fabric *f, const char *path,
-		      struct oc_err *err)
+int oc_guid2lid_apply(struct oc_fabric *f, const char *path, struct oc_err *err)
 {
 	FILE *in = fopen(path, "r");
 	char *line = NULL, *save, *tok[3];
@@ -123,10 +124,11 @@ int oc_guid2lid_apply(struct oc_fabric *f, const char *path,
 		if (!tok[2] || parse_hex(tok[0], &guid) ||
 		    parse_hex(tok[1], &min) || parse_hex(tok[2], &max) ||
 		    min < 1 || min > max || max > OC_MAX_UCAST_LID)
-			ret = oc_err_set(err, "%s:%u: expected \"0xGUID 0xMIN "
+			ret = oc_err_set(err,
+					 "%s:%u: expected \"0xGUID 0xMIN "
 					 "0xMAX\" with 1 <= MIN <= MAX <= "
-					 "0x%x", path, lineno,
-					 OC_MAX_UCAST_LID);
+					 "0x%x",
+					 path, lineno, OC_MAX_UCAST_LID);
 		else if (apply_entry(f, guid, min, err))
 			ret = prefix_line(err, path, lineno);
 	}

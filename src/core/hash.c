@@ -8,14 +8,14 @@
 #include "hash.h"
 
 struct oc_hash_slot {
-	uint64_t key;		/* the key, or the string's hash */
-	const char *str;	/* string key, NULL for 64-bit keys */
-	uint32_t value;		/* OC_NONE: empty slot */
+	uint64_t key;	 /* the key, or the string's hash */
+	const char *str; /* string key, NULL for 64-bit keys */
+	uint32_t value;	 /* OC_NONE: empty slot */
 };
 
 struct oc_hash {
 	struct oc_hash_slot *slots;
-	uint32_t mask;		/* capacity - 1 (capacity is a power of 2) */
+	uint32_t mask; /* capacity - 1 (capacity is a power of 2) */
 	uint32_t count;
 };
 
@@ -31,7 +31,7 @@ static uint64_t mix64(uint64_t x)
 
 uint64_t oc_hash_string(const char *s)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;	/* FNV-1a */
+	uint64_t h = 0xcbf29ce484222325ULL; /* FNV-1a */
 
 	while (*s)
 		h = (h ^ (unsigned char)*s++) * 0x100000001b3ULL;
@@ -105,8 +105,7 @@ static int grow(struct oc_hash *h)
 	return 0;
 }
 
-static int put(struct oc_hash *h, uint64_t key, const char *str,
-	       uint32_t value)
+static int put(struct oc_hash *h, uint64_t key, const char *str, uint32_t value)
 {
 	struct oc_hash_slot *s;
 

@@ -17,9 +17,9 @@
 
 struct oc_lfts {
 	uint32_t num_switches;
-	uint16_t max_lid;	/* highest LID with entries */
-	uint32_t stride;	/* bytes per switch row (multiple of 64) */
-	uint8_t *ports;		/* [sw_index * stride + lid] */
+	uint16_t max_lid; /* highest LID with entries */
+	uint32_t stride;  /* bytes per switch row (multiple of 64) */
+	uint8_t *ports;	  /* [sw_index * stride + lid] */
 };
 
 /* All entries OC_NO_PATH; NULL when out of memory. */

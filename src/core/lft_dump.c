@@ -20,7 +20,8 @@ static void write_entry(const struct oc_fabric *f, unsigned lid, uint8_t port,
 	fprintf(out, "0x%04x %03u # ", lid, port);
 	if (lid <= f->max_lid && o->node != OC_NONE)
 		fprintf(out, "%s portguid 0x%016" PRIx64 ": '%s'\n",
-			type_str(f, o->node), oc_port(f, o->node, o->port)->guid,
+			type_str(f, o->node),
+			oc_port(f, o->node, o->port)->guid,
 			f->nodes[o->node].name);
 	else
 		fprintf(out, "unknown node and type\n");
@@ -71,8 +72,8 @@ static int read_header(const struct oc_fabric *f, const char *line,
 	return 0;
 }
 
-#define OTHER_LIDS                                                             \
-	"the tables were routed with other LIDs (give the same --guid2lid, "  \
+#define OTHER_LIDS                                                           \
+	"the tables were routed with other LIDs (give the same --guid2lid, " \
 	"--vms and --lid-model as when routing)"
 
 /* The comment of an entry names the port that owns the LID ("... portguid
@@ -92,10 +93,11 @@ static int check_owner(const struct oc_fabric *f, unsigned lid,
 	if (guid == want)
 		return 0;
 	if (!want)
-		return oc_err_set(err,
-				  "%s:%u: LID %u is port 0x%016" PRIx64
-				  " in the dump but no port's in the fabric: %s",
-				  name, lineno, lid, guid, OTHER_LIDS);
+		return oc_err_set(
+			err,
+			"%s:%u: LID %u is port 0x%016" PRIx64
+			" in the dump but no port's in the fabric: %s",
+			name, lineno, lid, guid, OTHER_LIDS);
 	return oc_err_set(err,
 			  "%s:%u: LID %u is port 0x%016" PRIx64 " in the dump "
 			  "but port 0x%016" PRIx64 " in the fabric: %s",
@@ -103,26 +105,30 @@ static int check_owner(const struct oc_fabric *f, unsigned lid,
 }
 
 /* "0xLLLL PPP ...": one entry of the current switch. */
-static int read_entry(const struct oc_fabric *f, struct oc_lfts *t,
-		      uint32_t sw, const char *line, const char *name,
-		      unsigned lineno, struct oc_err *err)
+static int read_entry(const struct oc_fabric *f, struct oc_lfts *t, uint32_t sw,
+		      const char *line, const char *name, unsigned lineno,
+		      struct oc_err *err)
 {
 	unsigned lid, port;
 
 	if (sw == OC_NONE)
-		return oc_err_set(err, "%s:%u: LFT entry before any switch "
-				  "header", name, lineno);
+		return oc_err_set(err,
+				  "%s:%u: LFT entry before any switch "
+				  "header",
+				  name, lineno);
 	if (sscanf(line, "0x%x %u", &lid, &port) != 2)
 		return oc_err_set(err, "%s:%u: cannot read 'LID PORT'", name,
 				  lineno);
 	if (lid > t->max_lid)
-		return oc_err_set(err, "%s:%u: LID %u is above the fabric's "
-				  "highest LID %u", name, lineno, lid,
-				  t->max_lid);
-	if (port != OC_NO_PATH &&
-	    port > f->nodes[f->switches[sw]].num_ports)
-		return oc_err_set(err, "%s:%u: port %u does not exist on "
-				  "switch '%s'", name, lineno, port,
+		return oc_err_set(err,
+				  "%s:%u: LID %u is above the fabric's "
+				  "highest LID %u",
+				  name, lineno, lid, t->max_lid);
+	if (port != OC_NO_PATH && port > f->nodes[f->switches[sw]].num_ports)
+		return oc_err_set(err,
+				  "%s:%u: port %u does not exist on "
+				  "switch '%s'",
+				  name, lineno, port,
 				  f->nodes[f->switches[sw]].name);
 	if (check_owner(f, lid, line, name, lineno, err))
 		return -1;
@@ -151,8 +157,10 @@ int oc_lft_dump_read(const struct oc_fabric *f, FILE *in, const char *name,
 		}
 	}
 	if (!ret && !headers)
-		ret = oc_err_set(err, "%s: no 'Unicast lids' switch header: "
-				 "not an opensm-lfts.dump file", name);
+		ret = oc_err_set(err,
+				 "%s: no 'Unicast lids' switch header: "
+				 "not an opensm-lfts.dump file",
+				 name);
 	if (ret) {
 		oc_lfts_free(t);
 		return -1;

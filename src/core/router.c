@@ -17,16 +17,15 @@ struct oc_router {
 	const struct oc_ftree *ft;
 	const struct oc_fabric *f;
 	struct oc_lfts *lfts;
-	double *down_load;	/* [port slot] */
-	double *up_load;	/* [port slot] */
-	uint32_t *stamp;	/* [switch]: == cur_stamp when routed */
+	double *down_load; /* [port slot] */
+	double *up_load;   /* [port slot] */
+	uint32_t *stamp;   /* [switch]: == cur_stamp when routed */
 	uint32_t cur_stamp;
-	uint32_t *cone;		/* ancestors, level by level, main first */
-	uint32_t *stack;	/* descent work list */
+	uint32_t *cone;	 /* ancestors, level by level, main first */
+	uint32_t *stack; /* descent work list */
 };
 
-struct oc_router *oc_router_new(const struct oc_ftree *ft,
-				struct oc_lfts *lfts)
+struct oc_router *oc_router_new(const struct oc_ftree *ft, struct oc_lfts *lfts)
 {
 	const struct oc_fabric *f = ft->f;
 	struct oc_router *r = calloc(1, sizeof(*r));
@@ -67,8 +66,7 @@ static uint32_t slot(const struct oc_router *r, uint32_t sw, unsigned port)
 	return r->f->nodes[r->f->switches[sw]].first_port + port;
 }
 
-static uint8_t peer_port(const struct oc_router *r, uint32_t sw,
-			 unsigned port)
+static uint8_t peer_port(const struct oc_router *r, uint32_t sw, unsigned port)
 {
 	return r->f->ports[slot(r, sw, port)].peer_port;
 }
@@ -236,7 +234,8 @@ static uint8_t detour_port(const struct oc_router *r, uint32_t sw)
 		uint32_t peer = oc_peer(r->f, node, p);
 
 		if (peer != OC_NONE && oc_is_switch(r->f, peer) &&
-		    r->ft->sw[r->f->nodes[peer].sw_index].role == OC_SW_FABRIC &&
+		    r->ft->sw[r->f->nodes[peer].sw_index].role ==
+			    OC_SW_FABRIC &&
 		    routed(r, r->f->nodes[peer].sw_index))
 			return p;
 	}

@@ -31,7 +31,7 @@ struct parser {
 	unsigned line;
 	struct oc_err *err;
 	uint64_t next_ca_guid, next_sw_guid;
-	uint32_t cur_node;	/* record being read, OC_NONE outside */
+	uint32_t cur_node; /* record being read, OC_NONE outside */
 	struct declared_link *links;
 	size_t num_links, cap_links;
 };
@@ -109,7 +109,7 @@ static int parse_setting(struct parser *ps, char *line, int *handled)
 	static const char *const ignored[] = {
 		"width", "speed", "extspeed", "vendid", "devid", "sysimgguid",
 	};
-	static const char *const unsupported[] = { "rtguid", "module" };
+	static const char *const unsupported[] = {"rtguid", "module"};
 	size_t i;
 
 	*handled = 1;
@@ -235,8 +235,8 @@ static int parse_port_line(struct parser *ps, char *line)
 	if (parse_uint(&s, &port) || *s != ']')
 		return perr(ps, "bad port number in: ", line);
 	if (port < 1 || port > n->num_ports)
-		return perr(ps, "port number out of range for this node: ",
-			    line);
+		return perr(ps,
+			    "port number out of range for this node: ", line);
 	s++;
 	skip_paren(&s);
 	peer = parse_quoted(&s);
@@ -267,7 +267,8 @@ static int parse_line(struct parser *ps, char *line)
 		return 0;
 	if (*s == '[') {
 		if (ps->cur_node == OC_NONE)
-			return perr(ps, "port line outside a node record", NULL);
+			return perr(ps, "port line outside a node record",
+				    NULL);
 		return parse_port_line(ps, s);
 	}
 	ps->cur_node = OC_NONE;
@@ -323,7 +324,8 @@ static int resolve_links(struct parser *ps)
 	decl_of_port = malloc(sizeof(*decl_of_port) * (ps->f->num_ports + 1));
 	if (!decl_of_port)
 		return perr(ps, "out of memory", NULL);
-	memset(decl_of_port, 0xff, sizeof(*decl_of_port) * (ps->f->num_ports + 1));
+	memset(decl_of_port, 0xff,
+	       sizeof(*decl_of_port) * (ps->f->num_ports + 1));
 	for (i = 0; i < ps->num_links; i++) {
 		const struct declared_link *d = &ps->links[i];
 		uint32_t slot = port_slot(ps->f, d->node, d->port);
@@ -354,8 +356,11 @@ static void free_parser(struct parser *ps)
 struct oc_fabric *oc_topo_read(FILE *in, const char *name, struct oc_err *err)
 {
 	struct parser ps = {
-		.file = name, .err = err, .cur_node = OC_NONE,
-		.next_ca_guid = DEFAULT_CA_GUID, .next_sw_guid = DEFAULT_SW_GUID,
+		.file = name,
+		.err = err,
+		.cur_node = OC_NONE,
+		.next_ca_guid = DEFAULT_CA_GUID,
+		.next_sw_guid = DEFAULT_SW_GUID,
 	};
 	struct oc_err local;
 	char *line = NULL;
@@ -372,7 +377,8 @@ struct oc_fabric *oc_topo_read(FILE *in, const char *name, struct oc_err *err)
 	}
 	while (!ret && (len = getline(&line, &cap, in)) >= 0) {
 		ps.line++;
-		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+		while (len > 0 &&
+		       (line[len - 1] == '\n' || line[len - 1] == '\r'))
 			line[--len] = '\0';
 		ret = parse_line(&ps, line);
 	}

@@ -21,7 +21,6 @@
 /* Parses a topology; LIDs not given in the file stay 0 (see
  * oc_fabric_assign_lids).  NULL on error. */
 struct oc_fabric *oc_topo_load(const char *path, struct oc_err *err);
-struct oc_fabric *oc_topo_read(FILE *in, const char *name,
-			       struct oc_err *err);
+struct oc_fabric *oc_topo_read(FILE *in, const char *name, struct oc_err *err);
 
 #endif

@@ -108,8 +108,7 @@ static int parse_weight(const char *s, double *weight)
 }
 
 /* One line: "GUID NAME [WEIGHT]"; comments and blank lines give no VM. */
-static int parse_vm_line(struct oc_vm_table *t, char *line,
-			 struct oc_err *err)
+static int parse_vm_line(struct oc_vm_table *t, char *line, struct oc_err *err)
 {
 	char *fields[4], *save = NULL, *hash = strchr(line, '#');
 	uint64_t guid;
@@ -124,8 +123,10 @@ static int parse_vm_line(struct oc_vm_table *t, char *line,
 	if (n == 0)
 		return 0;
 	if (n < 2 || n > 3)
-		return oc_err_set(err, "expected \"<VF GUID> <VM name> "
-				  "[weight]\", got %d fields", n);
+		return oc_err_set(err,
+				  "expected \"<VF GUID> <VM name> "
+				  "[weight]\", got %d fields",
+				  n);
 	if (parse_guid(fields[0], &guid))
 		return oc_err_set(err, "bad VF GUID \"%s\" (want 0x + hex)",
 				  fields[0]);
@@ -180,13 +181,16 @@ int oc_vm_table_load(struct oc_vm_table *t, const char *path,
 		const struct oc_vm *vm = &staged->vms[i];
 
 		if (oc_vm_table_find(t, vm->vf_guid) || find_name(t, vm->name))
-			ret = oc_err_set(err, "%s: VM \"%s\" is already "
-					 "known", path, vm->name);
+			ret = oc_err_set(err,
+					 "%s: VM \"%s\" is already "
+					 "known",
+					 path, vm->name);
 	}
 	for (i = 0; !ret && i < staged->count; i++) {
 		const struct oc_vm *vm = &staged->vms[i];
 
-		ret = oc_vm_table_add(t, vm->vf_guid, vm->name, vm->weight, err);
+		ret = oc_vm_table_add(t, vm->vf_guid, vm->name, vm->weight,
+				      err);
 	}
 	oc_vm_table_free(staged);
 	return ret;

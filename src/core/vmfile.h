@@ -20,15 +20,15 @@
 struct oc_vm {
 	uint64_t vf_guid;
 	char name[OC_VM_NAME_MAX];
-	double weight;		/* 0 = default (1/num_vms of its vSwitch) */
+	double weight; /* 0 = default (1/num_vms of its vSwitch) */
 };
 
 struct oc_vm_table {
 	struct oc_vm *vms;
 	uint32_t count;
 	uint32_t cap;
-	struct oc_hash *by_guid;	/* VF GUID -> index */
-	struct oc_hash *by_name;	/* hash of the name -> index */
+	struct oc_hash *by_guid; /* VF GUID -> index */
+	struct oc_hash *by_name; /* hash of the name -> index */
 };
 
 struct oc_vm_table *oc_vm_table_new(void);

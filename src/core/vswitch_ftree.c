@@ -30,7 +30,7 @@ struct vsw_run {
 	struct oc_router *r;
 	struct oc_lfts *lfts;
 	struct oc_route_stats *stats;
-	uint32_t *hv;		/* scratch: vSwitches of one leaf */
+	uint32_t *hv; /* scratch: vSwitches of one leaf */
 };
 
 /* A CA port that has a LID and a working link. */
@@ -108,7 +108,7 @@ static unsigned count_vms(const struct vsw_run *run, uint32_t hv)
 static uint8_t leaf_port_to(const struct vsw_run *run, uint32_t hv)
 {
 	return oc_port(run->f, hv_node(run, hv), run->ft->sw[hv].uplink_port)
-	    ->peer_port;
+		->peer_port;
 }
 
 /* Collects the vSwitches under leaf, in port order; returns how many. */
@@ -173,8 +173,8 @@ static double route_leaf_vms(struct vsw_run *run, uint32_t leaf, int route)
 			leaf_weight += w;
 			if (!route)
 				continue;
-			route_ca(run, oc_port(run->f, ca, cp)->lid,
-					leaf, leaf_port_to(run, run->hv[i]), w);
+			route_ca(run, oc_port(run->f, ca, cp)->lid, leaf,
+				 leaf_port_to(run, run->hv[i]), w);
 			run->stats->vms++;
 		}
 	}
@@ -238,8 +238,7 @@ static unsigned route_leaf_cas(struct vsw_run *run, uint32_t leaf, int route)
 			continue;
 		n++;
 		if (route)
-			route_ca(run, oc_port(run->f, ca, cp)->lid,
-					leaf, p, 1);
+			route_ca(run, oc_port(run->f, ca, cp)->lid, leaf, p, 1);
 	}
 	return n;
 }
@@ -297,8 +296,8 @@ static void route_pfs(struct vsw_run *run)
 		for (k = 0; k < n; k++) {
 			if (!pf_routable(run, run->hv[k], &pf, &pp))
 				continue;
-			route_ca(run, oc_port(run->f, pf, pp)->lid,
-					leaf, leaf_port_to(run, run->hv[k]), 1);
+			route_ca(run, oc_port(run->f, pf, pp)->lid, leaf,
+				 leaf_port_to(run, run->hv[k]), 1);
 			run->stats->pfs++;
 		}
 		pad_leaf(run, leaf, max - count[i]);
@@ -323,8 +322,7 @@ static void route_io_nodes(struct vsw_run *run)
 		     p++) {
 			if (!ca_behind(run, sw, p, &ca, &cp))
 				continue;
-			route_ca(run, oc_port(run->f, ca, cp)->lid,
-					sw, p, 1);
+			route_ca(run, oc_port(run->f, ca, cp)->lid, sw, p, 1);
 			run->stats->io_nodes++;
 		}
 	}
@@ -370,16 +368,16 @@ static void route_idle_vfs(struct vsw_run *run)
 				continue;
 			run->stats->idle_vfs++;
 			if (!has_pf) {
-				route_ca(run, lid,
-						run->ft->sw[hv].parent,
-						leaf_port_to(run, hv), 0);
+				route_ca(run, lid, run->ft->sw[hv].parent,
+					 leaf_port_to(run, hv), 0);
 				continue;
 			}
 			for (sw = 0; sw < run->f->num_switches; sw++) {
 				uint8_t *row = oc_lft_row(run->lfts, sw);
 
 				if (run->ft->sw[sw].role == OC_SW_FABRIC)
-					row[lid] = row[oc_port(run->f, pf, pp)->lid];
+					row[lid] =
+						row[oc_port(run->f, pf, pp)->lid];
 			}
 		}
 	}
@@ -447,8 +445,8 @@ static int vswitch_ftree_route(const struct oc_engine_input *in,
 			       struct oc_route_stats *stats, struct oc_err *err)
 {
 	struct oc_ftree_opts opts = {in->root_guids, in->num_roots};
-	struct vsw_run run = {.in = in, .f = in->f, .lfts = lfts,
-			      .stats = stats};
+	struct vsw_run run = {
+		.in = in, .f = in->f, .lfts = lfts, .stats = stats};
 	struct timespec t0;
 	int ret = -1;
 

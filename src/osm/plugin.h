@@ -26,7 +26,7 @@ struct oc_osm_plugin {
 	struct oc_osm_log log;
 	struct oc_osm_opts opts;
 	struct oc_osm_inputs inputs; /* last good roots= and vms= files */
-	struct oc_osm_slot *slots; /* one per core engine */
+	struct oc_osm_slot *slots;   /* one per core engine */
 	unsigned num_registered;
 };
 

@@ -19,7 +19,7 @@
 #include "lft_dump.h"
 
 struct route_args {
-	struct fabric_args fab;	/* topology, VM file, LIDs */
+	struct fabric_args fab; /* topology, VM file, LIDs */
 	const char *engine;
 	const char *roots;
 	const char *out;
@@ -64,19 +64,37 @@ static int parse_route_args(int argc, char **argv, struct route_args *a)
 	a->engine = "vswitch_ftree";
 	while ((c = getopt_long(argc, argv, "o:qh", opts, NULL)) != -1) {
 		switch (c) {
-		case 't': a->fab.topo = optarg; break;
-		case 'e': a->engine = optarg; break;
-		case 'r': a->roots = optarg; break;
-		case 'v': a->fab.vms = optarg; break;
-		case 'g': a->fab.guid2lid = optarg; break;
-		case 'o': a->out = optarg; break;
-		case 'q': a->quiet = 1; break;
+		case 't':
+			a->fab.topo = optarg;
+			break;
+		case 'e':
+			a->engine = optarg;
+			break;
+		case 'r':
+			a->roots = optarg;
+			break;
+		case 'v':
+			a->fab.vms = optarg;
+			break;
+		case 'g':
+			a->fab.guid2lid = optarg;
+			break;
+		case 'o':
+			a->out = optarg;
+			break;
+		case 'q':
+			a->quiet = 1;
+			break;
 		case 'l':
 			if (fabric_args_lid_model(&a->fab, "route", optarg))
 				return 2;
 			break;
-		case 'h': route_usage(stdout); exit(0);
-		default: route_usage(stderr); return 2;
+		case 'h':
+			route_usage(stdout);
+			exit(0);
+		default:
+			route_usage(stderr);
+			return 2;
 		}
 	}
 	if (!a->fab.topo || optind != argc) {
@@ -104,8 +122,7 @@ static int write_lfts(const char *path, const struct oc_fabric *f,
 	return 0;
 }
 
-static void print_summary(const struct route_args *a,
-			  const struct oc_fabric *f,
+static void print_summary(const struct route_args *a, const struct oc_fabric *f,
 			  const struct oc_route_stats *s)
 {
 	fprintf(stderr,
@@ -113,9 +130,9 @@ static void print_summary(const struct route_args *a,
 		"routed: %u VMs, %u PFs, %u idle VFs, %u compute nodes, "
 		"%u I/O nodes, %u switch LIDs, %u detours\n"
 		"time: analyse %.1f ms, route %.1f ms\n",
-		a->engine, f->num_switches, s->vswitches, s->leaves,
-		f->max_lid, s->vms, s->pfs, s->idle_vfs, s->compute_nodes,
-		s->io_nodes, s->switch_lids, s->detours, s->analyze_ms, s->route_ms);
+		a->engine, f->num_switches, s->vswitches, s->leaves, f->max_lid,
+		s->vms, s->pfs, s->idle_vfs, s->compute_nodes, s->io_nodes,
+		s->switch_lids, s->detours, s->analyze_ms, s->route_ms);
 }
 
 int cmd_route(int argc, char **argv)
@@ -138,7 +155,8 @@ int cmd_route(int argc, char **argv)
 			a.engine);
 		return 2;
 	}
-	if (a.roots && oc_guid_list_load(a.roots, &roots, &in.num_roots, &err)) {
+	if (a.roots &&
+	    oc_guid_list_load(a.roots, &roots, &in.num_roots, &err)) {
 		fprintf(stderr, "osmcloud route: %s\n", err.msg);
 		return 2;
 	}

@@ -14,7 +14,8 @@ struct subcommand {
 
 static const struct subcommand subcommands[] = {
 	{"gen", cmd_gen, "write an ibsim topology file (fat-trees, vSwitches)"},
-	{"route", cmd_route, "route a topology offline, write opensm-lfts.dump"},
+	{"route", cmd_route,
+	 "route a topology offline, write opensm-lfts.dump"},
 	{"check", cmd_check, "verify LFTs: reachability, credit loops, load"},
 };
 

@@ -41,7 +41,7 @@ static void detects_vswitches_and_ranks(void **state)
 	assert_int_equal(ft->num_leaves, 2);
 	assert_int_equal(ft->leaves[0], l1);
 	assert_int_equal(ft->sw[l1].up_count, 2);
-	assert_int_equal(ft->sw[l1].down_count, 0);	/* vSwitches: no groups */
+	assert_int_equal(ft->sw[l1].down_count, 0); /* vSwitches: no groups */
 	assert_int_equal(oc_up_group(ft, l1, 0)->peer, tl_sw(f, "R1"));
 	oc_ftree_free(ft);
 	oc_fabric_free(f);
@@ -50,11 +50,11 @@ static void detects_vswitches_and_ranks(void **state)
 static void groups_parallel_links(void **state)
 {
 	struct oc_fabric *f = tl_fabric(
-	    "Switch 4 \"S\"\n[1] \"A\"[1]\n[2] \"A\"[2]\n[3] \"B\"[1]\n"
-	    "[4] \"B\"[2]\n\n"
-	    "Switch 4 \"A\"\n[1] \"S\"[1]\n[2] \"S\"[2]\n[3] \"a\"[1]\n\n"
-	    "Switch 4 \"B\"\n[1] \"S\"[3]\n[2] \"S\"[4]\n[3] \"b\"[1]\n\n"
-	    "Hca 1 \"a\"\n[1] \"A\"[3]\n\nHca 1 \"b\"\n[1] \"B\"[3]\n");
+		"Switch 4 \"S\"\n[1] \"A\"[1]\n[2] \"A\"[2]\n[3] \"B\"[1]\n"
+		"[4] \"B\"[2]\n\n"
+		"Switch 4 \"A\"\n[1] \"S\"[1]\n[2] \"S\"[2]\n[3] \"a\"[1]\n\n"
+		"Switch 4 \"B\"\n[1] \"S\"[3]\n[2] \"S\"[4]\n[3] \"b\"[1]\n\n"
+		"Hca 1 \"a\"\n[1] \"A\"[3]\n\nHca 1 \"b\"\n[1] \"B\"[3]\n");
 	struct oc_ftree *ft = analyze_ok(f, NULL);
 	uint32_t s = tl_sw(f, "S"), a = tl_sw(f, "A");
 
@@ -126,24 +126,26 @@ static void rejects_non_fat_trees(void **state)
 		    "Hca 1 \"a\"\n[1] \"v\"[2]\n\nHca 1 \"b\"\n[1] \"w\"[2]\n",
 		    NULL, "rule R2");
 	/* both switches carry CAs (ibsim's net.2sw2path4hca shape) */
-	expect_rule("Switch 4 \"s1\"\n[1] \"s2\"[1]\n[2] \"s2\"[2]\n"
-		    "[3] \"a\"[1]\n\nSwitch 4 \"s2\"\n[1] \"s1\"[1]\n"
-		    "[2] \"s1\"[2]\n[3] \"b\"[1]\n\n"
-		    "Hca 1 \"a\"\n[1] \"s1\"[3]\n\nHca 1 \"b\"\n[1] \"s2\"[3]\n",
-		    NULL, "rule R7");
+	expect_rule(
+		"Switch 4 \"s1\"\n[1] \"s2\"[1]\n[2] \"s2\"[2]\n"
+		"[3] \"a\"[1]\n\nSwitch 4 \"s2\"\n[1] \"s1\"[1]\n"
+		"[2] \"s1\"[2]\n[3] \"b\"[1]\n\n"
+		"Hca 1 \"a\"\n[1] \"s1\"[3]\n\nHca 1 \"b\"\n[1] \"s2\"[3]\n",
+		NULL, "rule R7");
 	expect_rule(TWO_LEVEL_NET, &o, "rule R6");
 	/* only S2 as root puts S1 below the leaves */
 	one_root_below_leaves();
 	/* a disconnected switch */
 	expect_rule(TWO_LEVEL_NET "\nSwitch 2 \"lost\"\n", NULL, "rule R3");
 	/* compute nodes on two ranks: CA on root S1 and on the leaves */
-	expect_rule("Switch 4 \"S1\"\n[1] \"A\"[1]\n[2] \"B\"[1]\n[3] \"x\"[1]\n\n"
-		    "Switch 4 \"A\"\n[1] \"S1\"[1]\n[2] \"C\"[1]\n[3] \"a\"[1]\n\n"
-		    "Switch 4 \"B\"\n[1] \"S1\"[2]\n[2] \"C\"[2]\n[3] \"b\"[1]\n\n"
-		    "Switch 4 \"C\"\n[1] \"A\"[2]\n[2] \"B\"[2]\n\n"
-		    "Hca 1 \"a\"\n[1] \"A\"[3]\n\nHca 1 \"b\"\n[1] \"B\"[3]\n\n"
-		    "Hca 1 \"x\"\n[1] \"S1\"[3]\n",
-		    NULL, "rule R4");
+	expect_rule(
+		"Switch 4 \"S1\"\n[1] \"A\"[1]\n[2] \"B\"[1]\n[3] \"x\"[1]\n\n"
+		"Switch 4 \"A\"\n[1] \"S1\"[1]\n[2] \"C\"[1]\n[3] \"a\"[1]\n\n"
+		"Switch 4 \"B\"\n[1] \"S1\"[2]\n[2] \"C\"[2]\n[3] \"b\"[1]\n\n"
+		"Switch 4 \"C\"\n[1] \"A\"[2]\n[2] \"B\"[2]\n\n"
+		"Hca 1 \"a\"\n[1] \"A\"[3]\n\nHca 1 \"b\"\n[1] \"B\"[3]\n\n"
+		"Hca 1 \"x\"\n[1] \"S1\"[3]\n",
+		NULL, "rule R4");
 }
 
 int main(void)

@@ -15,9 +15,9 @@
 static void parses_links_and_guids(void **state)
 {
 	struct oc_fabric *f = tl_fabric(
-	    "switchguid=0x10\nSwitch 3 \"sw\" lid 7\n[1] \"h\"[1]\n"
-	    "[2] \"h2\"\n\ncaguid=0x100\nHca 1 \"h\"\n[1] \"sw\"[1] "
-	    "# lid 9 4xQDR\n\nHca 2 \"h2\"\n[1](abc) \"sw\"[2]\n");
+		"switchguid=0x10\nSwitch 3 \"sw\" lid 7\n[1] \"h\"[1]\n"
+		"[2] \"h2\"\n\ncaguid=0x100\nHca 1 \"h\"\n[1] \"sw\"[1] "
+		"# lid 9 4xQDR\n\nHca 2 \"h2\"\n[1](abc) \"sw\"[2]\n");
 	uint32_t sw = oc_fabric_find_name(f, "sw");
 	uint32_t h = oc_fabric_find_name(f, "h");
 	uint32_t h2 = oc_fabric_find_name(f, "h2");
@@ -26,15 +26,15 @@ static void parses_links_and_guids(void **state)
 	assert_int_equal(f->num_switches, 1);
 	assert_int_equal(f->nodes[sw].guid, 0x10);
 	assert_int_equal(f->nodes[h].guid, 0x100);
-	assert_int_equal(f->nodes[h2].guid, 0x102);	/* 0x100 + 1 + 1 */
+	assert_int_equal(f->nodes[h2].guid, 0x102); /* 0x100 + 1 + 1 */
 	assert_int_equal(oc_port(f, h2, 1)->guid, 0x103);
 	assert_int_equal(oc_peer(f, sw, 1), h);
 	assert_int_equal(oc_peer(f, sw, 2), h2);
 	assert_int_equal(oc_port(f, h2, 1)->peer_port, 2);
 	assert_int_equal(oc_switch_lid(f, sw), 7);
 	assert_int_equal(oc_port(f, h, 1)->lid, 9);
-	assert_int_equal(oc_port(f, h2, 1)->lid, 1);	/* assigned */
-	assert_int_equal(oc_port(f, h2, 2)->lid, 0);	/* unconnected */
+	assert_int_equal(oc_port(f, h2, 1)->lid, 1); /* assigned */
+	assert_int_equal(oc_port(f, h2, 2)->lid, 0); /* unconnected */
 	oc_fabric_free(f);
 }
 
@@ -62,12 +62,14 @@ static void expect_error(const char *text, const char *expect)
 static void rejects_bad_files(void **state)
 {
 	expect_error("Switch 2 \"a\"\n[1] \"b\"[1]\n", "test.net:2: link to "
-		     "unknown node: b");
+						       "unknown node: b");
 	expect_error("Switch 2 \"a\"\n[1] \"b\"[1]\n\nSwitch 2 \"b\"\n"
-		     "[2] \"a\"[1]\n", "not listed the same way");
+		     "[2] \"a\"[1]\n",
+		     "not listed the same way");
 	expect_error("Switch 2 \"a\"\n[3] \"b\"[1]\n", "test.net:2: port "
-		     "number out of range");
-	expect_error("Switch 2 \"a\"\n\nSwitch 2 \"a\"\n", "test.net:3: "
+						       "number out of range");
+	expect_error("Switch 2 \"a\"\n\nSwitch 2 \"a\"\n",
+		     "test.net:3: "
 		     "duplicate node name \"a\"");
 	expect_error("include \"x.net\"\n", "test.net:1: unsupported");
 	expect_error("Rt 2 \"r\"\n", "routers");

@@ -51,7 +51,7 @@ static void expect_vm_error(const char *text, const char *expect)
 	if (!strstr(err.msg, expect) || !strstr(err.msg, path))
 		fail_msg("error \"%s\" lacks \"%s\" or the path", err.msg,
 			 expect);
-	assert_int_equal(t->count, 0);	/* nothing half-loaded */
+	assert_int_equal(t->count, 0); /* nothing half-loaded */
 	oc_vm_table_free(t);
 	unlink(path);
 	free(path);
@@ -64,7 +64,7 @@ static void rejects_bad_vm_files(void **state)
 	expect_vm_error("0x10 a 1 extra\n", ":1: expected");
 	expect_vm_error("0x10 a -1\n", ":1: bad weight \"-1\"");
 	expect_vm_error("0x10 a\n0x10 b\n", ":2: VF 0x0000000000000010 holds "
-			"two VMs");
+					    "two VMs");
 	expect_vm_error("0x10 a\n0x11 a\n", ":2: duplicate VM name \"a\"");
 }
 

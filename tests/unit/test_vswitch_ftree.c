@@ -44,7 +44,8 @@ static void add_vm(struct oc_vm_table *vms, const struct oc_fabric *f,
 	uint32_t n = oc_fabric_find_name(f, vf);
 
 	assert_int_equal(oc_vm_table_add(vms, oc_port(f, n, 1)->guid, vf,
-					 weight, &err), 0);
+					 weight, &err),
+			 0);
 }
 
 /* Figure 2 of the paper: VMs 1-4 alternate R1/R2; on L2 the single VM of
@@ -96,7 +97,8 @@ static int *switch_distances(const struct oc_fabric *f)
 		while (head < tail) {
 			uint32_t cur = queue[head++], node = f->switches[cur];
 
-			for (unsigned p = 1; p <= f->nodes[node].num_ports; p++) {
+			for (unsigned p = 1; p <= f->nodes[node].num_ports;
+			     p++) {
 				uint32_t peer = oc_peer(f, node, p);
 
 				if (peer == OC_NONE || !oc_is_switch(f, peer) ||
@@ -131,10 +133,12 @@ static void check_reach_minimal(const struct oc_fabric *f,
 			int hops = tl_walk(f, t, sw, lid);
 
 			if (hops != dist[(size_t)sw * f->num_switches + at])
-				fail_msg("switch %s -> LID %u (%s): %d hops, "
-					 "shortest %d", f->nodes[f->switches[sw]].name,
-					 lid, f->nodes[o->node].name, hops,
-					 dist[(size_t)sw * f->num_switches + at]);
+				fail_msg(
+					"switch %s -> LID %u (%s): %d hops, "
+					"shortest %d",
+					f->nodes[f->switches[sw]].name, lid,
+					f->nodes[o->node].name, hops,
+					dist[(size_t)sw * f->num_switches + at]);
 		}
 	}
 	free(dist);
@@ -152,7 +156,8 @@ static void reaches_everything_minimally(void **state)
 		check_reach_minimal(f, t);
 		/* leaf switch LIDs are reached from every switch */
 		for (uint32_t sw = 0; sw < f->num_switches; sw++)
-			assert_true(tl_walk(f, t, sw, tl_lid(f, i ? "A" : "L1")) >= 0);
+			assert_true(tl_walk(f, t, sw,
+					    tl_lid(f, i ? "A" : "L1")) >= 0);
 		oc_lfts_free(t);
 		oc_fabric_free(f);
 	}
@@ -161,15 +166,15 @@ static void reaches_everything_minimally(void **state)
 /* Roots S1..S3, leaves A and B, without the link S1 - A: S1 cannot reach
  * a1, a2 by going down, so it gets a detour (S1 -> B -> S2 -> A); B still
  * sends a1's traffic over S2 or S3, and the full tree needs no detour. */
-#define DEGRADED_NET                                                           \
-	"Switch 4 \"S1\"\n[2] \"B\"[1]\n\n"                                  \
-	"Switch 4 \"S2\"\n[1] \"A\"[2]\n[2] \"B\"[2]\n\n"                    \
-	"Switch 4 \"S3\"\n[1] \"A\"[5]\n[2] \"B\"[5]\n\n"                    \
-	"Switch 5 \"A\"\n[2] \"S2\"[1]\n[5] \"S3\"[1]\n[3] \"a1\"[1]\n"      \
-	"[4] \"a2\"[1]\n\n"                                                    \
-	"Switch 5 \"B\"\n[1] \"S1\"[2]\n[2] \"S2\"[2]\n[5] \"S3\"[2]\n"      \
-	"[3] \"b1\"[1]\n[4] \"b2\"[1]\n\n"                                     \
-	"Hca 1 \"a1\"\n[1] \"A\"[3]\n\nHca 1 \"a2\"\n[1] \"A\"[4]\n\n"         \
+#define DEGRADED_NET                                                    \
+	"Switch 4 \"S1\"\n[2] \"B\"[1]\n\n"                             \
+	"Switch 4 \"S2\"\n[1] \"A\"[2]\n[2] \"B\"[2]\n\n"               \
+	"Switch 4 \"S3\"\n[1] \"A\"[5]\n[2] \"B\"[5]\n\n"               \
+	"Switch 5 \"A\"\n[2] \"S2\"[1]\n[5] \"S3\"[1]\n[3] \"a1\"[1]\n" \
+	"[4] \"a2\"[1]\n\n"                                             \
+	"Switch 5 \"B\"\n[1] \"S1\"[2]\n[2] \"S2\"[2]\n[5] \"S3\"[2]\n" \
+	"[3] \"b1\"[1]\n[4] \"b2\"[1]\n\n"                              \
+	"Hca 1 \"a1\"\n[1] \"A\"[3]\n\nHca 1 \"a2\"\n[1] \"A\"[4]\n\n"  \
 	"Hca 1 \"b1\"\n[1] \"B\"[3]\n\nHca 1 \"b2\"\n[1] \"B\"[4]\n"
 
 static void degraded_tree_reaches_every_ca(void **state)
@@ -297,9 +302,9 @@ static void is_deterministic(void **state)
 static void fails_cleanly_on_non_fat_tree(void **state)
 {
 	struct oc_fabric *f = tl_fabric(
-	    "Switch 4 \"s1\"\n[1] \"s2\"[1]\n[3] \"a\"[1]\n\n"
-	    "Switch 4 \"s2\"\n[1] \"s1\"[1]\n[3] \"b\"[1]\n\n"
-	    "Hca 1 \"a\"\n[1] \"s1\"[3]\n\nHca 1 \"b\"\n[1] \"s2\"[3]\n");
+		"Switch 4 \"s1\"\n[1] \"s2\"[1]\n[3] \"a\"[1]\n\n"
+		"Switch 4 \"s2\"\n[1] \"s1\"[1]\n[3] \"b\"[1]\n\n"
+		"Hca 1 \"a\"\n[1] \"s1\"[3]\n\nHca 1 \"b\"\n[1] \"s2\"[3]\n");
 	struct oc_engine_input in = {.f = f};
 	struct oc_lfts *t = oc_lfts_new(f->num_switches, f->max_lid);
 	struct oc_route_stats s;

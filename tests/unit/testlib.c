@@ -57,9 +57,10 @@ int tl_walk(const struct oc_fabric *f, const struct oc_lfts *t, uint32_t sw,
 		if (!oc_is_switch(f, peer))
 			return owner->node == peer &&
 					       owner->port ==
-						   oc_port(f, node, port)->peer_port
-				   ? hops
-				   : -1;
+						       oc_port(f, node, port)
+							       ->peer_port
+				       ? hops
+				       : -1;
 		sw = f->nodes[peer].sw_index;
 	}
 	return -1;

@@ -1,0 +1,3 @@
+# the code style (.clang-format) is part of the suite
+TESTS += tests/style/format.sh
+EXTRA_DIST += tests/style/format.sh .clang-format
