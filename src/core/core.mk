@@ -15,3 +15,11 @@ libosmcloudcore_la_SOURCES += \
 	src/core/lid_model.c src/core/lid_model.h \
 	src/core/lft_dump.c src/core/lft_dump.h \
 	src/core/hops.c src/core/hops.h
+# the VM registry (issue 3: live migration)
+libosmcloudcore_la_SOURCES += src/core/vmreg.c src/core/vmreg.h
+if HAVE_CMOCKA
+check_PROGRAMS += tests/unit/test_vmreg
+TESTS += tests/unit/test_vmreg
+tests_unit_test_vmreg_CFLAGS = $(UNIT_TEST_CFLAGS)
+tests_unit_test_vmreg_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
+endif

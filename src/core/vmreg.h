@@ -1,0 +1,75 @@
+/*
+ * vmreg.h - the VM registry: every VM the cloud runs and where it is.
+ *
+ * One record per VM: its name, its virtual port GUID (vGUID, which moves
+ * with the VM), the port GUID of the VF it uses now, its LID (which also
+ * moves with it: peers never re-resolve paths) and its routing weight.
+ * The registry lives in a state file written atomically: a crash or a
+ * power cut at any point leaves either the old or the new file, never a
+ * torn one.  The VM file (vmfile.h) seeds it the first time.
+ *
+ * State file format (text, one VM a line after the header):
+ *     osmcloud-vm-state 1
+ *     # name vGUID VF-port-GUID LID weight
+ *     vm-17 0x0002c90500001011 0x0002c90500001011 23 0
+ * Weight 0 means the default (1/number of VMs on the hypervisor).
+ */
+#ifndef OC_VMREG_H
+#define OC_VMREG_H
+
+#include <stdint.h>
+
+#include "fabric.h"
+#include "vmfile.h"
+
+struct oc_vm_rec {
+	char name[OC_VM_NAME_MAX];
+	uint64_t vguid;	  /* the VM's own port GUID, moves with it */
+	uint64_t vf_guid; /* physical port GUID of the VF it uses now */
+	uint16_t lid;	  /* its LID, moves with it */
+	double weight;	  /* 0: default */
+};
+
+struct oc_vmreg {
+	struct oc_vm_rec *vms;
+	uint32_t count;
+	uint32_t cap;
+};
+
+struct oc_vmreg *oc_vmreg_new(void);
+void oc_vmreg_free(struct oc_vmreg *r);
+
+/* Adds a VM; fails (naming the clash) when its name, vGUID, VF or LID is
+ * already taken by another VM, or a field is out of range. */
+int oc_vmreg_add(struct oc_vmreg *r, const struct oc_vm_rec *vm,
+		 struct oc_err *err);
+/* Removes the VM by name; -1 when unknown. */
+int oc_vmreg_remove(struct oc_vmreg *r, const char *name, struct oc_err *err);
+
+/* Look-ups; NULL when absent.  Registries hold thousands of VMs and are
+ * looked up once per console command, so a scan is enough. */
+struct oc_vm_rec *oc_vmreg_by_name(const struct oc_vmreg *r, const char *name);
+struct oc_vm_rec *oc_vmreg_by_vf(const struct oc_vmreg *r, uint64_t vf_guid);
+struct oc_vm_rec *oc_vmreg_by_lid(const struct oc_vmreg *r, unsigned lid);
+
+/* Reads a state file into an empty registry.  Returns 1 when the file
+ * does not exist (no state yet), 0 when read, -1 on an error naming the
+ * file, line and problem (the registry is then left empty). */
+int oc_vmreg_load(struct oc_vmreg *r, const char *path, struct oc_err *err);
+
+/* Writes the state file atomically: PATH.tmp, fsync, rename over PATH,
+ * fsync of the directory.  On error PATH keeps its old contents. */
+int oc_vmreg_save(const struct oc_vmreg *r, const char *path,
+		  struct oc_err *err);
+
+/* Seeds an empty registry from a VM file's table: each VM's vGUID is the
+ * port GUID of the VF it starts on, its LID that port's LID in f.  Fails
+ * when a VF is not a CA port of f or has no LID. */
+int oc_vmreg_seed(struct oc_vmreg *r, const struct oc_vm_table *vms,
+		  const struct oc_fabric *f, struct oc_err *err);
+
+/* The routing view: VF port GUID -> weight, for the engines.  NULL when
+ * out of memory. */
+struct oc_vm_table *oc_vmreg_table(const struct oc_vmreg *r);
+
+#endif

@@ -1,0 +1,257 @@
+/*
+ * test_vmreg.c - the VM registry and its atomically written state file.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "fixtures.h"
+#include "testlib.h"
+#include "vmreg.h"
+
+static char dir[] = "/tmp/test_vmreg.XXXXXX";
+
+/* A path in the test's scratch folder; each call returns a new string
+ * (freed at exit: a handful per run). */
+static const char *path_in_dir(const char *name)
+{
+	char *buf = malloc(512);
+
+	assert_non_null(buf);
+	snprintf(buf, 512, "%s/%s", dir, name);
+	return buf;
+}
+
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static struct oc_vm_rec rec(const char *name, uint64_t vguid, uint64_t vf,
+			    unsigned lid, double weight)
+{
+	struct oc_vm_rec vm = {
+		.vguid = vguid, .vf_guid = vf, .lid = lid, .weight = weight};
+
+	snprintf(vm.name, sizeof(vm.name), "%s", name);
+	return vm;
+}
+
+static struct oc_vmreg *two_vms(void)
+{
+	struct oc_vmreg *r = oc_vmreg_new();
+	struct oc_vm_rec a = rec("web-1", 0x100, 0x11, 5, 0);
+	struct oc_vm_rec b = rec("db-1", 0x200, 0x21, 70, 0.3);
+	struct oc_err err;
+
+	assert_int_equal(oc_vmreg_add(r, &a, &err), 0);
+	assert_int_equal(oc_vmreg_add(r, &b, &err), 0);
+	return r;
+}
+
+static void add_find_remove(void **state)
+{
+	struct oc_vmreg *r = two_vms();
+	struct oc_err err;
+
+	assert_string_equal(oc_vmreg_by_vf(r, 0x21)->name, "db-1");
+	assert_string_equal(oc_vmreg_by_lid(r, 5)->name, "web-1");
+	assert_null(oc_vmreg_by_name(r, "nope"));
+	assert_int_equal(oc_vmreg_remove(r, "web-1", &err), 0);
+	assert_null(oc_vmreg_by_name(r, "web-1"));
+	assert_int_equal(r->count, 1);
+	assert_int_equal(oc_vmreg_remove(r, "web-1", &err), -1);
+	assert_string_equal(err.msg, "no VM named \"web-1\"");
+	oc_vmreg_free(r);
+}
+
+static void refuses_clashes(void **state)
+{
+	struct oc_vmreg *r = two_vms();
+	struct {
+		struct oc_vm_rec vm;
+		const char *msg;
+	} bad[] = {
+		{rec("web-1", 0x300, 0x31, 9, 0),
+		 "VM \"web-1\" already exists"},
+		{rec("x", 0x100, 0x31, 9, 0),
+		 "vGUID 0x0000000000000100 of VM \"x\" is already VM "
+		 "\"web-1\"'s"},
+		{rec("x", 0x300, 0x21, 9, 0),
+		 "VF 0x0000000000000021 of VM \"x\" already holds VM \"db-1\""},
+		{rec("x", 0x300, 0x31, 70, 0),
+		 "LID 70 of VM \"x\" is already VM \"db-1\"'s"},
+		{rec("x", 0x300, 0x31, 0, 0),
+		 "VM \"x\": LID 0 is not a unicast LID"},
+		{rec("a b", 0x300, 0x31, 9, 0),
+		 "VM name \"a b\": 1 to 63 characters, no blanks or '#'"},
+	};
+	struct oc_err err;
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		assert_int_equal(oc_vmreg_add(r, &bad[i].vm, &err), -1);
+		assert_string_equal(err.msg, bad[i].msg);
+	}
+	assert_int_equal(r->count, 2);
+	oc_vmreg_free(r);
+}
+
+static void round_trips_through_the_state_file(void **state)
+{
+	struct oc_vmreg *r = two_vms(), *back = oc_vmreg_new();
+	const char *path = path_in_dir("round.state");
+	struct oc_err err;
+	uint32_t i;
+
+	assert_int_equal(oc_vmreg_save(r, path, &err), 0);
+	assert_int_equal(access(path_in_dir("round.state.tmp"), F_OK), -1);
+	assert_int_equal(oc_vmreg_load(back, path, &err), 0);
+	assert_int_equal(back->count, r->count);
+	for (i = 0; i < r->count; i++)
+		assert_memory_equal(&back->vms[i], &r->vms[i],
+				    sizeof(r->vms[i]));
+	oc_vmreg_free(back);
+	oc_vmreg_free(r);
+}
+
+static void missing_state_is_not_an_error(void **state)
+{
+	struct oc_vmreg *r = oc_vmreg_new();
+	struct oc_err err;
+
+	assert_int_equal(oc_vmreg_load(r, path_in_dir("none.state"), &err), 1);
+	assert_int_equal(r->count, 0);
+	oc_vmreg_free(r);
+}
+
+static void bad_state_files_name_file_and_line(void **state)
+{
+	struct {
+		const char *text, *msg;
+	} bad[] = {
+		{"",
+		 "bad.state:0: empty file (no \"osmcloud-vm-state\" header)"},
+		{"hello\n", "bad.state:1: not an osmcloud VM state file (no "
+			    "\"osmcloud-vm-state\" header)"},
+		{"osmcloud-vm-state 2\n",
+		 "bad.state:1: state file version 2, this osmcloud reads "
+		 "version 1"},
+		{"osmcloud-vm-state 1\n# c\nvm-a 0x1 0x2 3 0\nvm-b 0x4 0x5\n",
+		 "bad.state:4: expected \"<name> <vGUID> <VF GUID> <LID> "
+		 "<weight>\""},
+		{"osmcloud-vm-state 1\nvm-a 0x1 0x2 3 0\nvm-b 0x4 0x5 3 0\n",
+		 "bad.state:3: LID 3 of VM \"vm-b\" is already VM \"vm-a\"'s"},
+	};
+	struct oc_vmreg *r = oc_vmreg_new();
+	const char *path = path_in_dir("bad.state");
+	struct oc_err err;
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		write_file(path, bad[i].text);
+		assert_int_equal(oc_vmreg_load(r, path, &err), -1);
+		assert_non_null(strstr(err.msg, bad[i].msg));
+		assert_int_equal(r->count, 0);
+	}
+	oc_vmreg_free(r);
+}
+
+/* A save that cannot complete leaves the old state; a crash's leftover
+ * temporary file is ignored by load and replaced by the next save. */
+static void failed_save_keeps_the_old_state(void **state)
+{
+	struct oc_vmreg *r = two_vms(), *back = oc_vmreg_new();
+	const char *path = path_in_dir("keep.state");
+	char tmp[600];
+	struct oc_err err;
+
+	assert_int_equal(oc_vmreg_save(r, path, &err), 0);
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	assert_int_equal(mkdir(tmp, 0700), 0); /* tmp cannot be a file now */
+	assert_int_equal(oc_vmreg_remove(r, "db-1", &err), 0);
+	assert_int_equal(oc_vmreg_save(r, path, &err), -1);
+	assert_non_null(strstr(err.msg, "keep.state.tmp"));
+	assert_int_equal(oc_vmreg_load(back, path, &err), 0);
+	assert_int_equal(back->count, 2);
+	assert_int_equal(rmdir(tmp), 0);
+
+	write_file(tmp, "osmcloud-vm-state 1\ntorn line");
+	back->count = 0;
+	assert_int_equal(oc_vmreg_load(back, path, &err), 0);
+	assert_int_equal(back->count, 2);
+	assert_int_equal(oc_vmreg_save(r, path, &err), 0);
+	back->count = 0;
+	assert_int_equal(oc_vmreg_load(back, path, &err), 0);
+	assert_int_equal(back->count, 1);
+	assert_int_equal(access(tmp, F_OK), -1);
+	oc_vmreg_free(back);
+	oc_vmreg_free(r);
+}
+
+static void seeds_from_the_vm_file(void **state)
+{
+	struct oc_fabric *f = tl_fabric(FIG2_NET);
+	struct oc_vm_table *t = oc_vm_table_new(), *view;
+	struct oc_vmreg *r = oc_vmreg_new();
+	uint32_t vm1 = oc_fabric_find_name(f, "vm1");
+	uint64_t vf = oc_port(f, vm1, 1)->guid;
+	struct oc_err err;
+
+	assert_int_equal(oc_vm_table_add(t, vf, "alpha", 0.25, &err), 0);
+	assert_int_equal(oc_vmreg_seed(r, t, f, &err), 0);
+	assert_int_equal(r->count, 1);
+	assert_int_equal(r->vms[0].lid, tl_lid(f, "vm1"));
+	assert_true(r->vms[0].vguid == vf && r->vms[0].vf_guid == vf);
+	view = oc_vmreg_table(r);
+	assert_non_null(view);
+	assert_true(oc_vm_table_find(view, vf)->weight == 0.25);
+	oc_vm_table_free(view);
+
+	assert_int_equal(oc_vm_table_add(t, 0x4242, "ghost", 0, &err), 0);
+	r->count = 0;
+	assert_int_equal(oc_vmreg_seed(r, t, f, &err), -1);
+	assert_string_equal(err.msg, "VM \"ghost\": VF 0x0000000000004242 is "
+				     "not a CA port of the fabric");
+	oc_vmreg_free(r);
+	oc_vm_table_free(t);
+	oc_fabric_free(f);
+}
+
+static int make_dir(void **state)
+{
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int remove_dir(void **state)
+{
+	char cmd[600];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	return system(cmd);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(add_find_remove),
+		cmocka_unit_test(refuses_clashes),
+		cmocka_unit_test(round_trips_through_the_state_file),
+		cmocka_unit_test(missing_state_is_not_an_error),
+		cmocka_unit_test(bad_state_files_name_file_and_line),
+		cmocka_unit_test(failed_save_keeps_the_old_state),
+		cmocka_unit_test(seeds_from_the_vm_file),
+	};
+
+	return cmocka_run_group_tests(tests, make_dir, remove_dir);
+}
