@@ -65,14 +65,14 @@ static int set_option(struct oc_osm_opts *opts, const char *key,
 			return oc_err_set(err, "option log_level given twice");
 		return parse_level(value, &opts->log_level, err);
 	}
-	if (!strcmp(key, "state") || !strcmp(key, "ctl"))
-		return oc_err_set(
-			err,
-			"option %s is reserved for a later version of "
-			"osmcloud and not supported yet",
-			key);
+	if (!strcmp(key, "state"))
+		return set_path(&opts->state_file, key, value, err);
+	if (!strcmp(key, "ctl"))
+		return oc_err_set(err,
+				  "option ctl is reserved for a later "
+				  "version of osmcloud and not supported yet");
 	return oc_err_set(err,
-			  "unknown option \"%s\" (known: roots, vms, "
+			  "unknown option \"%s\" (known: roots, vms, state, "
 			  "log_level)",
 			  key);
 }
@@ -115,6 +115,6 @@ void oc_osm_opts_free(struct oc_osm_opts *opts)
 {
 	free(opts->roots_file);
 	free(opts->vms_file);
-	opts->roots_file = NULL;
-	opts->vms_file = NULL;
+	free(opts->state_file);
+	memset(opts, 0, sizeof(*opts));
 }

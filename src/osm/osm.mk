@@ -10,7 +10,8 @@ libosmcloud_la_SOURCES = \
 	src/osm/reach.c src/osm/reach.h \
 	src/osm/snapshot.c src/osm/snapshot.h \
 	src/osm/lft_out.c src/osm/lft_out.h \
-	src/osm/hops_out.c src/osm/hops_out.h
+	src/osm/hops_out.c src/osm/hops_out.h \
+	src/osm/vmstate.c src/osm/vmstate.h
 libosmcloud_la_CPPFLAGS = $(AM_CPPFLAGS) $(OPENSM_CPPFLAGS)
 libosmcloud_la_LIBADD = libosmcloudcore.la -lpthread
 # -z now: every symbol is bound when opensm dlopen()s the plugin, so a

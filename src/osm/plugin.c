@@ -23,6 +23,7 @@
 
 static void plugin_free(struct oc_osm_plugin *p)
 {
+	oc_osm_vmstate_close(&p->vmstate);
 	oc_osm_inputs_clear(&p->inputs);
 	oc_osm_opts_free(&p->opts);
 	free(p->slots);
@@ -43,6 +44,13 @@ static int parse_options(struct oc_osm_plugin *p)
 	}
 	p->log.level = p->opts.log_level;
 	if (oc_osm_inputs_load(&p->inputs, &p->opts, &err)) {
+		oc_osm_err(&p->log, OC_ERR_INPUT,
+			   "osmcloud: %s; no routing engine registered",
+			   err.msg);
+		return -1;
+	}
+	if (oc_osm_vmstate_open(&p->vmstate, p->opts.state_file, p->osm,
+				&p->log, &err)) {
 		oc_osm_err(&p->log, OC_ERR_INPUT,
 			   "osmcloud: %s; no routing engine registered",
 			   err.msg);

@@ -14,6 +14,7 @@
 #include "inputs.h"
 #include "log.h"
 #include "options.h"
+#include "vmstate.h"
 
 /* What one registered engine module carries as its context. */
 struct oc_osm_slot {
@@ -25,8 +26,9 @@ struct oc_osm_plugin {
 	osm_opensm_t *osm;
 	struct oc_osm_log log;
 	struct oc_osm_opts opts;
-	struct oc_osm_inputs inputs; /* last good roots= and vms= files */
-	struct oc_osm_slot *slots;   /* one per core engine */
+	struct oc_osm_inputs inputs;   /* last good roots= and vms= files */
+	struct oc_osm_vmstate vmstate; /* state=: the VM registry */
+	struct oc_osm_slot *slots;     /* one per core engine */
 	unsigned num_registered;
 };
 

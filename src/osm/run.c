@@ -111,6 +111,21 @@ static int take_snapshot(struct oc_osm_run *run, struct oc_err *err)
 	return 0;
 }
 
+/* The VMs to route: the registry's when state= is set (seeded from the
+ * vms= file the first time), else the vms= file's. */
+static int vms_for_routing(struct oc_osm_run *run, struct oc_vm_table **owned,
+			   struct oc_err *err)
+{
+	struct oc_osm_plugin *p = run->plugin;
+
+	*owned = NULL;
+	if (!p->opts.state_file)
+		return 0;
+	*owned = oc_osm_vmstate_for_routing(&p->vmstate, p->inputs.vms,
+					    run->snap->f, run_log(run), err);
+	return *owned ? 0 : -1;
+}
+
 static int route(struct oc_osm_run *run, struct oc_err *err)
 {
 	const struct oc_fabric *f = run->snap->f;
@@ -120,13 +135,20 @@ static int route(struct oc_osm_run *run, struct oc_err *err)
 		.num_roots = run->plugin->inputs.num_roots,
 		.vms = run->plugin->inputs.vms,
 	};
+	struct oc_vm_table *registry_vms;
+	int ret;
 
+	if (vms_for_routing(run, &registry_vms, err))
+		return -1;
+	if (registry_vms)
+		in.vms = registry_vms;
 	run->lfts = oc_lfts_new(f->num_switches, f->max_lid);
-	if (!run->lfts)
-		return oc_err_set(err, "out of memory for %u LFTs",
-				  f->num_switches);
 	memset(&run->stats, 0, sizeof(run->stats));
-	if (run->engine->route(&in, run->lfts, &run->stats, err))
+	ret = run->lfts ? run->engine->route(&in, run->lfts, &run->stats, err)
+			: oc_err_set(err, "out of memory for %u LFTs",
+				     f->num_switches);
+	oc_vm_table_free(registry_vms);
+	if (ret)
 		return -1;
 	oc_osm_info(run_log(run),
 		    "%s: analyse %.1f ms (%u leaves, %u vSwitches), "

@@ -145,6 +145,12 @@ vf_guid() {
 	printf '0x0002c905%08x' $(((($1 << 8) | $2) << 4 | 1))
 }
 
+# dump_lid NAME DUMP: the LID of one-port CA NAME in an ibsim Dump.
+dump_lid() {
+	awk -v n="\"$1\"" '$1 == "Ca" && $3 == n { getline
+		for (i = 1; i <= NF; i++) if ($i == "lid") print $(i + 1); exit }' "$2"
+}
+
 # switch_misses TAG: (switch, switch LID) pairs run TAG does not deliver.
 switch_misses() {
 	echo $(($(json_get "$1" switch_holes) + $(json_get "$1" switch_loops) + \
