@@ -82,9 +82,27 @@ cd "$work"
 # systemd units are debian/ files) and its installed headers are identical
 # to the orig tree's.
 get_source() { (cd src && apt-get source --download-only opensm) >>apt-source.log 2>&1; }
+
+# A fresh Debian machine lists no deb-src: add the source twin of each
+# deb822 "Types: deb" entry in a file of our own (root only).
+enable_deb_src() {
+	local list=/etc/apt/sources.list.d/osmcloud-deb-src.sources
+	[ "$(id -u)" = 0 ] && [ ! -e "$list" ] || return 1
+	say "enabling deb-src in $list"
+	if [ -f /etc/apt/sources.list.d/debian.sources ]; then
+		sed -n '/^Types:/s/^Types:.*/Types: deb-src/p; /^Types:/!p' \
+			/etc/apt/sources.list.d/debian.sources >"$list.new"
+	else
+		list=${list%.sources}.list
+		sed -n 's/^deb /deb-src /p' /etc/apt/sources.list >"$list.new"
+	fi
+	grep -q 'deb-src' "$list.new" && mv "$list.new" "$list"
+}
+
 mkdir src
 if ! get_source && ! ls src/opensm_*.orig.tar.* >/dev/null 2>&1; then
-	apt-get update -qq && get_source || true
+	{ apt-get update -qq && get_source; } ||
+		{ enable_deb_src && apt-get update -qq && get_source; } || true
 fi
 dsc=$(ls src/opensm_*.dsc 2>/dev/null | head -n1) || true
 orig=$(ls src/opensm_*.orig.tar.* 2>/dev/null | head -n1) || true
@@ -138,8 +156,11 @@ for lib in libopensm.so.9 libosmcomp.so.5 libosmvendor.so.5; do
 	b=$(nm -D --defined-only "/usr/lib/$multiarch/$lib" | awk '{print $2, $3}' | sort)
 	[ "$a" = "$b" ] || { say "$lib: exported symbols differ from the system's"; exit 1; }
 done
+# (read nm's output whole: with pipefail, grep -q closing the pipe early
+# would fail the check by SIGPIPE)
+exported=$(nm -D --defined-only "$bin")
 for sym in osm_console_register_cmd osm_console_unregister_cmd; do
-	nm -D --defined-only "$bin" | grep -qw "$sym" ||
+	grep -qw "$sym" <<<"$exported" ||
 		{ say "$sym is not exported by opensm"; exit 1; }
 done
 if readelf -d "$bin" | grep -qE 'RPATH|RUNPATH'; then

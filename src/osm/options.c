@@ -68,12 +68,10 @@ static int set_option(struct oc_osm_opts *opts, const char *key,
 	if (!strcmp(key, "state"))
 		return set_path(&opts->state_file, key, value, err);
 	if (!strcmp(key, "ctl"))
-		return oc_err_set(err,
-				  "option ctl is reserved for a later "
-				  "version of osmcloud and not supported yet");
+		return set_path(&opts->ctl_socket, key, value, err);
 	return oc_err_set(err,
 			  "unknown option \"%s\" (known: roots, vms, state, "
-			  "log_level)",
+			  "ctl, log_level)",
 			  key);
 }
 
@@ -116,5 +114,6 @@ void oc_osm_opts_free(struct oc_osm_opts *opts)
 	free(opts->roots_file);
 	free(opts->vms_file);
 	free(opts->state_file);
+	free(opts->ctl_socket);
 	memset(opts, 0, sizeof(*opts));
 }

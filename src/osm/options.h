@@ -3,9 +3,8 @@
  *
  * The option string is a blank-separated list of key=value words, e.g.
  *     event_plugin_options roots=/etc/opensm/roots.txt vms=/etc/opensm/vms.txt
- * Keys: roots, vms, state, log_level (ctl is reserved for the control
- * socket of a later version).  Unknown keys, keys given twice, empty
- * values and bad values are errors that name the key.
+ * Keys: roots, vms, state, ctl, log_level.  Unknown keys, keys given
+ * twice, empty values and bad values are errors that name the key.
  */
 #ifndef OC_OSM_OPTIONS_H
 #define OC_OSM_OPTIONS_H
@@ -16,6 +15,7 @@ struct oc_osm_opts {
 	char *roots_file; /* root switch GUIDs, NULL: detect roots */
 	char *vms_file;	  /* VM file, NULL: every active VF is a VM */
 	char *state_file; /* VM registry, NULL: none (vms_file rules) */
+	char *ctl_socket; /* control socket path, NULL: none */
 	int log_level;	  /* enum oc_osm_log_level; default debug:
 				   opensm's own log mask decides */
 };

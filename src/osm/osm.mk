@@ -11,7 +11,10 @@ libosmcloud_la_SOURCES = \
 	src/osm/snapshot.c src/osm/snapshot.h \
 	src/osm/lft_out.c src/osm/lft_out.h \
 	src/osm/hops_out.c src/osm/hops_out.h \
-	src/osm/vmstate.c src/osm/vmstate.h
+	src/osm/vmstate.c src/osm/vmstate.h \
+	src/osm/commands.c src/osm/commands.h \
+	src/osm/console.c src/osm/console.h \
+	src/osm/ctl.c src/osm/ctl.h
 libosmcloud_la_CPPFLAGS = $(AM_CPPFLAGS) $(OPENSM_CPPFLAGS)
 libosmcloud_la_LIBADD = libosmcloudcore.la -lpthread
 # -z now: every symbol is bound when opensm dlopen()s the plugin, so a

@@ -13,6 +13,7 @@
 
 #include <opensm/osm_event_plugin.h>
 
+#include "console.h"
 #include "engine_glue.h"
 #include "inputs.h"
 #include "plugin.h"
@@ -23,6 +24,8 @@
 
 static void plugin_free(struct oc_osm_plugin *p)
 {
+	oc_osm_console_unregister(p);
+	oc_osm_ctl_stop(&p->ctl);
 	oc_osm_vmstate_close(&p->vmstate);
 	oc_osm_inputs_clear(&p->inputs);
 	oc_osm_opts_free(&p->opts);
@@ -64,6 +67,26 @@ static int parse_options(struct oc_osm_plugin *p)
 	return 0;
 }
 
+/* The commands' two doors: the control socket (ctl=) and, in a patched
+ * opensm, the console. */
+static int start_commands(struct oc_osm_plugin *p)
+{
+	struct oc_err err;
+
+	if (p->opts.ctl_socket) {
+		if (oc_osm_ctl_start(&p->ctl, p, p->opts.ctl_socket, &err)) {
+			oc_osm_err(&p->log, OC_ERR_OPTIONS,
+				   "osmcloud: %s; no routing engine "
+				   "registered",
+				   err.msg);
+			return -1;
+		}
+		oc_osm_info(&p->log, "osmcloud: control socket %s",
+			    p->opts.ctl_socket);
+	}
+	return oc_osm_console_register(p) < 0 ? -1 : 0;
+}
+
 static void *osmcloud_create(osm_opensm_t *osm)
 {
 	struct oc_osm_plugin *p = calloc(1, sizeof(*p));
@@ -76,7 +99,8 @@ static void *osmcloud_create(osm_opensm_t *osm)
 	p->osm = osm;
 	p->log.osm = &osm->log;
 	p->log.level = OC_OSM_LOG_INFO;
-	if (parse_options(p) || !oc_osm_register_engines(p)) {
+	if (parse_options(p) || start_commands(p) ||
+	    !oc_osm_register_engines(p)) {
 		plugin_free(p);
 		return NULL;
 	}

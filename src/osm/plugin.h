@@ -13,6 +13,7 @@
 #include "engine.h"
 #include "inputs.h"
 #include "log.h"
+#include "ctl.h"
 #include "options.h"
 #include "vmstate.h"
 
@@ -28,6 +29,8 @@ struct oc_osm_plugin {
 	struct oc_osm_opts opts;
 	struct oc_osm_inputs inputs;   /* last good roots= and vms= files */
 	struct oc_osm_vmstate vmstate; /* state=: the VM registry */
+	struct oc_osm_ctl ctl;	       /* ctl=: the control socket */
+	int console_registered;	       /* "osmcloud" in opensm's console */
 	struct oc_osm_slot *slots;     /* one per core engine */
 	unsigned num_registered;
 };

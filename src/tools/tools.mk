@@ -1,3 +1,4 @@
 # the osmcloud command and its subcommands
 osmcloud_SOURCES += src/tools/osmcloud.c src/tools/commands.h
 osmcloud_SOURCES += src/tools/cmd_route.c
+osmcloud_SOURCES += src/tools/cmd_ctl.c src/core/ctl_proto.h

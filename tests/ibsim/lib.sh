@@ -83,13 +83,14 @@ osm_conf() {
 	: >"$RUN/partitions.conf"
 }
 
-# osm_start CONF [opensm options]: starts opensm under ibsim with the plugin
+# osm_start CONF [opensm options]: starts opensm ($OSM_BIN, default the
+# system's /usr/sbin/opensm) under ibsim with the plugin
 # from the build tree, logging to $RUN/osm.log.
 osm_start() {
 	local conf=$1
 	shift
 	(cd "$RUN" && LD_LIBRARY_PATH="$OC_PLUGIN_DIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
-		exec timeout "${OSM_TIMEOUT:-900}" ibsim-run /usr/sbin/opensm \
+		exec timeout "${OSM_TIMEOUT:-900}" ibsim-run "${OSM_BIN:-/usr/sbin/opensm}" \
 		-F "$conf" -f "$RUN/osm.log" "$@" >"$RUN/osm.out" 2>&1) &
 	OSM_PID=$!
 }
