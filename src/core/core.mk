@@ -23,3 +23,10 @@ TESTS += tests/unit/test_vmreg
 tests_unit_test_vmreg_CFLAGS = $(UNIT_TEST_CFLAGS)
 tests_unit_test_vmreg_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
 endif
+# migrate: switch tuples and the live-migration reconfiguration planner
+libosmcloudcore_la_SOURCES += \
+	src/core/tuple.c src/core/tuple.h \
+	src/core/migrate.c src/core/migrate.h src/core/migrate_op.c \
+	src/core/reconf_int.h src/core/reconf_entry.c \
+	src/core/reconf_mark.c src/core/reconf_safe.c src/core/reconf_plan.c
+include $(srcdir)/tests/unit/unit_migrate.mk

@@ -10,6 +10,7 @@
 int cmd_gen(int argc, char **argv);
 int cmd_route(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_plan(int argc, char **argv);
 int cmd_ctl(int argc, char **argv);
 
 #endif

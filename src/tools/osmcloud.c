@@ -17,6 +17,7 @@ static const struct subcommand subcommands[] = {
 	{"route", cmd_route,
 	 "route a topology offline, write opensm-lfts.dump"},
 	{"check", cmd_check, "verify LFTs: reachability, credit loops, load"},
+	{"plan", cmd_plan, "plan VM-migration LFT updates (ItRC, FTreeMinRC)"},
 	{"ctl", cmd_ctl, "send a command to a running plugin (ctl=)"},
 };
 

@@ -2,3 +2,4 @@
 osmcloud_SOURCES += src/tools/osmcloud.c src/tools/commands.h
 osmcloud_SOURCES += src/tools/cmd_route.c
 osmcloud_SOURCES += src/tools/cmd_ctl.c src/core/ctl_proto.h
+osmcloud_SOURCES += src/tools/cmd_plan.c

@@ -1,0 +1,74 @@
+#!/bin/sh
+# plan_offline.sh - "osmcloud plan" on the shipped topologies: random
+# migrations with both methods in both LID models must leave LFTs that
+# pass the verifier; named migrations print their plans; within one leaf
+# FTreeMinRC updates one physical switch; bad input is refused (exit 2),
+# an impossible migration fails (exit 1).  Needs no ibsim.
+set -u
+
+top=${srcdir:-.}
+osmcloud=./osmcloud
+[ -x "$osmcloud" ] || { echo "FAIL: $osmcloud not built"; exit 1; }
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+failures=0
+fail() {
+	echo "FAIL: $*"
+	failures=$((failures + 1))
+}
+
+# expect STATUS DESCRIPTION COMMAND...: the command exits with STATUS
+expect() {
+	want=$1
+	what=$2
+	shift 2
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	if [ "$got" -ne "$want" ]; then
+		fail "$what: exit $got, want $want"
+		sed 's/^/    /' "$tmp/out" "$tmp/err"
+	else
+		echo "ok: $what"
+	fi
+}
+
+for t in vswitch-ft-default vswitch-ft-uneven-vfs vswitch-ft-missing-hv \
+	vswitch-ft-storage vswitch-ft-missing-link; do
+	net=$top/topologies/$t.net
+	for model in prepopulated dynamic; do
+		expect 0 "plan $t $model" "$osmcloud" plan --topo "$net" \
+			--lid-model $model --random 200 --seed 3 --verify
+		grep -q 'FTreeMinRC: CA LIDs unreachable 0 (loops 0), CA credit loop none' \
+			"$tmp/out" || fail "$t $model: FTreeMinRC tables"
+	done
+done
+
+net=$top/topologies/vswitch-ft-default.net
+
+# hv0 and hv1 share leaf sw-L1-0: one physical switch, two vSwitches
+expect 0 "migrate within a leaf" "$osmcloud" plan --topo "$net" \
+	--migrate hv0-vf1:hv1 --method ftreeminrc --verify
+grep -q 'FTreeMinRC: 1 switches, 1 blocks; 2 vSwitches, 2 blocks; 3 LFT SMPs' \
+	"$tmp/out" || fail "within a leaf: $(cat "$tmp/out")"
+expect 0 "migrate dynamic" "$osmcloud" plan --topo "$net" \
+	--lid-model dynamic --migrate hv0-vf1:hv11 --migrate hv11-vf3:hv0 \
+	--verify
+grep -q '^copy LID' "$tmp/out" || fail "dynamic migration is not a copy"
+
+# a plain tree: only the marking
+expect 0 "plain tree" "$osmcloud" plan --topo "$top/topologies/ft-k4-n3.net" \
+	--random 50
+grep -q 'random leaf pairs' "$tmp/out" || fail "plain tree: no marking"
+
+expect 2 "no --topo" "$osmcloud" plan --random 5
+expect 2 "bad --method" "$osmcloud" plan --topo "$net" --method fast
+expect 2 "bad --random" "$osmcloud" plan --topo "$net" --random x
+expect 2 "bad --lid-model" "$osmcloud" plan --topo "$net" --lid-model z
+expect 2 "missing topology" "$osmcloud" plan --topo "$tmp/none.net"
+expect 1 "unknown VF" "$osmcloud" plan --topo "$net" --migrate nope:hv1
+expect 1 "not a hypervisor" "$osmcloud" plan --topo "$net" \
+	--migrate hv0-vf1:sw-L1-0
+
+echo "$failures failure(s)"
+[ "$failures" -eq 0 ]
