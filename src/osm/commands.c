@@ -18,10 +18,14 @@ struct command {
 
 static int cmd_help(struct oc_osm_plugin *p, int argc, char **argv, FILE *out);
 static int cmd_vms(struct oc_osm_plugin *p, int argc, char **argv, FILE *out);
+static int cmd_stats(struct oc_osm_plugin *p, int argc, char **argv, FILE *out);
 
 static const struct command commands[] = {
 	{"help", "", "this list", cmd_help},
 	{"vms", "", "list the VMs of the registry (state=)", cmd_vms},
+	{"migrate", "VM HYPERVISOR [itrc|ftreeminrc]",
+	 "move a VM to an idle VF of HYPERVISOR (LID swap)", oc_osm_migrate},
+	{"stats", "", "figures of the last migrations", cmd_stats},
 };
 
 #define NUM_COMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -89,6 +93,16 @@ static int cmd_vms(struct oc_osm_plugin *p, int argc, char **argv, FILE *out)
 			    "routing run)");
 	pthread_mutex_unlock(&vs->lock);
 	cl_plock_release(&p->osm->lock);
+	return 0;
+}
+
+static int cmd_stats(struct oc_osm_plugin *p, int argc, char **argv, FILE *out)
+{
+	if (argc != 1) {
+		fprintf(out, "usage: osmcloud stats\n");
+		return 1;
+	}
+	oc_osm_opstats_print(&p->opstats, out);
 	return 0;
 }
 

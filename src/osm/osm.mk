@@ -14,7 +14,10 @@ libosmcloud_la_SOURCES = \
 	src/osm/vmstate.c src/osm/vmstate.h \
 	src/osm/commands.c src/osm/commands.h \
 	src/osm/console.c src/osm/console.h \
-	src/osm/ctl.c src/osm/ctl.h
+	src/osm/ctl.c src/osm/ctl.h \
+	src/osm/smp.c src/osm/smp.h \
+	src/osm/opstats.c src/osm/opstats.h \
+	src/osm/migrate_exec.c src/osm/migrate_exec.h
 libosmcloud_la_CPPFLAGS = $(AM_CPPFLAGS) $(OPENSM_CPPFLAGS)
 libosmcloud_la_LIBADD = libosmcloudcore.la -lpthread
 # -z now: every symbol is bound when opensm dlopen()s the plugin, so a

@@ -26,6 +26,8 @@ static void plugin_free(struct oc_osm_plugin *p)
 {
 	oc_osm_console_unregister(p);
 	oc_osm_ctl_stop(&p->ctl);
+	oc_osm_migrator_destroy(&p->migrator);
+	oc_osm_opstats_destroy(&p->opstats);
 	oc_osm_vmstate_close(&p->vmstate);
 	oc_osm_inputs_clear(&p->inputs);
 	oc_osm_opts_free(&p->opts);
@@ -99,6 +101,8 @@ static void *osmcloud_create(osm_opensm_t *osm)
 	p->osm = osm;
 	p->log.osm = &osm->log;
 	p->log.level = OC_OSM_LOG_INFO;
+	oc_osm_migrator_init(&p->migrator);
+	oc_osm_opstats_init(&p->opstats);
 	if (parse_options(p) || start_commands(p) ||
 	    !oc_osm_register_engines(p)) {
 		plugin_free(p);

@@ -1,0 +1,52 @@
+/*
+ * opstats.c - the ring of the last operations (see opstats.h).
+ */
+#include <string.h>
+
+#include "opstats.h"
+
+void oc_osm_opstats_init(struct oc_osm_opstats *s)
+{
+	memset(s, 0, sizeof(*s));
+	pthread_mutex_init(&s->lock, NULL);
+}
+
+void oc_osm_opstats_destroy(struct oc_osm_opstats *s)
+{
+	pthread_mutex_destroy(&s->lock);
+}
+
+void oc_osm_opstats_add(struct oc_osm_opstats *s, const struct oc_osm_op *op)
+{
+	pthread_mutex_lock(&s->lock);
+	s->ops[s->count % OC_OPSTATS_KEEP] = *op;
+	s->count++;
+	pthread_mutex_unlock(&s->lock);
+}
+
+void oc_osm_op_print(const struct oc_osm_op *op, FILE *out)
+{
+	fprintf(out,
+		"migrate %s (LID %u) %s -> %s %s: switches %u "
+		"(+%u vSwitches), LFT blocks %u (acked %u), PortInfo %u "
+		"(acked %u), SMPs %u (qp0 sent %u), plan %.2f ms, "
+		"last ack %.2f ms%s\n",
+		op->vm, op->lid, op->from, op->to, op->method, op->switches,
+		op->vswitches, op->lft_smps, op->lft_acked, op->pi_smps,
+		op->pi_acked, op->lft_smps + op->pi_smps, op->qp0_sent,
+		op->plan_ms, op->ack_ms,
+		op->timed_out ? " (timed out: SMPs still outstanding)" : "");
+}
+
+void oc_osm_opstats_print(struct oc_osm_opstats *s, FILE *out)
+{
+	uint32_t first, i;
+
+	pthread_mutex_lock(&s->lock);
+	first = s->count > OC_OPSTATS_KEEP ? s->count - OC_OPSTATS_KEEP : 0;
+	if (!s->count)
+		fprintf(out, "no operation yet\n");
+	for (i = first; i < s->count; i++)
+		oc_osm_op_print(&s->ops[i % OC_OPSTATS_KEEP], out);
+	pthread_mutex_unlock(&s->lock);
+}

@@ -1,0 +1,26 @@
+/*
+ * smp.h - the plugin's own SMPs: LFT blocks and PortInfo LID sets.
+ *
+ * Both are posted with osm_req_set() and the standard contexts, so the
+ * GetResp is absorbed by OpenSM's receivers: an LFT block lands in
+ * sw->lft (and raises LFT_CHANGE), a PortInfo in physp->port_info.  The
+ * caller holds osm->lock exclusively and never waits for the replies
+ * while holding it (the receivers take the lock).
+ */
+#ifndef OC_OSM_SMP_H
+#define OC_OSM_SMP_H
+
+#include <stdint.h>
+
+#include <opensm/osm_opensm.h>
+
+/* Sends block blk of sw->new_lft; zeroes the same block of sw->lft first
+ * (as OpenSM's set_lft_block does) so that a lost SMP is retried by the
+ * next sweep.  0, or -1 when it could not be posted. */
+int oc_osm_smp_lft_block(osm_opensm_t *osm, osm_switch_t *sw, unsigned blk);
+
+/* Sets the base LID of an end port (a copy of its PortInfo with only the
+ * LID changed, as OpenSM's LID manager does).  0, or -1. */
+int oc_osm_smp_port_lid(osm_opensm_t *osm, osm_physp_t *ph, uint16_t lid);
+
+#endif
