@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "ibsim_dump.h"
+#include "textscan.h"
 
 #define PROMPT "sim> "
 #define MAX_LMC 7
@@ -52,33 +53,7 @@ struct dump_parser {
 /* Prefixes file:line; msg may be ps->err->msg itself. */
 static int perr(struct dump_parser *ps, const char *msg, const char *what)
 {
-	char copy[sizeof(ps->err->msg)];
-
-	snprintf(copy, sizeof(copy), "%s%s", msg, what ? what : "");
-	return oc_err_set(ps->err, "%s:%u: %s", ps->file, ps->line, copy);
-}
-
-static char *skip_ws(char *s)
-{
-	while (*s == ' ' || *s == '\t')
-		s++;
-	return s;
-}
-
-/* Parses "quoted" at s; returns the content (terminated in place). */
-static char *parse_quoted(char **s)
-{
-	char *start, *end;
-
-	if (**s != '"')
-		return NULL;
-	start = *s + 1;
-	end = strchr(start, '"');
-	if (!end || end == start)
-		return NULL;
-	*end = '\0';
-	*s = end + 1;
-	return start;
+	return oc_err_at(ps->err, ps->file, ps->line, msg, what);
 }
 
 /* "[N]" at s. */
@@ -174,20 +149,20 @@ static int parse_header(struct dump_parser *ps, char *s)
 	node_type(s, &type, &len);
 	if (!type)
 		return perr(ps, "routers are not supported", NULL);
-	s = skip_ws(s + len);
+	s = oc_skip_blanks(s + len);
 	errno = 0;
 	nports = strtoul(s, &end, 10);
 	if (end == s || errno)
 		return perr(ps, "expected a port count after the node type",
 			    NULL);
-	s = skip_ws(end);
-	name = parse_quoted(&s);
+	s = oc_skip_blanks(end);
+	name = oc_scan_quoted(&s);
 	if (!name)
 		return perr(ps, "expected a quoted node id", NULL);
-	s = skip_ws(s);
+	s = oc_skip_blanks(s);
 	if (strncmp(s, "nodeguid", 8))
 		return perr(ps, "expected 'nodeguid' after the node id", NULL);
-	s = skip_ws(s + 8);
+	s = oc_skip_blanks(s + 8);
 	if (parse_hex(&s, &guid))
 		return perr(ps, "bad node GUID", NULL);
 	id = oc_fabric_add_node(ps->f, type, guid, name, nports, ps->err);
@@ -308,9 +283,9 @@ static int parse_port_line(struct dump_parser *ps, char *s)
 		return perr(ps, "expected '[port]' after the port GUID", NULL);
 	if (take_port(ps, port))
 		return -1;
-	s = skip_ws(s);
+	s = oc_skip_blanks(s);
 	if (*s == '"') {
-		peer = parse_quoted(&s);
+		peer = oc_scan_quoted(&s);
 		if (!peer || parse_index(&s, &peer_port))
 			return perr(ps, "expected \"peer\"[port]", NULL);
 	}
@@ -363,7 +338,7 @@ static int parse_fdb_line(struct dump_parser *ps, char *s)
 	s = strchr(s, ':');
 	if (!s)
 		return perr(ps, "forwarding table line without ':'", NULL);
-	for (s = skip_ws(s + 1); *s; s = skip_ws(s)) {
+	for (s = oc_skip_blanks(s + 1); *s; s = oc_skip_blanks(s)) {
 		if (parse_index(&s, &lid) || parse_hex(&s, &port))
 			return perr(ps, "expected '[LID]PORT' entries", NULL);
 		if (fdb_put(ps, t, lid, port))
@@ -383,7 +358,7 @@ static int parse_end(struct dump_parser *ps, const char *s)
 
 static int parse_comment(struct dump_parser *ps, char *s)
 {
-	s = skip_ws(s + 1);
+	s = oc_skip_blanks(s + 1);
 	if (!strncmp(s, "Forwarding table", 16))
 		return parse_fdb_line(ps, s);
 	if (!strncmp(s, "dumped ", 7))
@@ -405,7 +380,7 @@ static int parse_line(struct dump_parser *ps, char *s)
 		else
 			return 0; /* ibsim start-up messages */
 	}
-	if (*skip_ws(s) == '\0')
+	if (*oc_skip_blanks(s) == '\0')
 		return close_record(ps);
 	if (node_type(s, &type, &len))
 		return close_record(ps) ? -1 : parse_header(ps, s);

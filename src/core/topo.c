@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "textscan.h"
 #include "topo.h"
 
 #define DEFAULT_CA_GUID 0x100000ULL
@@ -39,34 +40,7 @@ struct parser {
 /* Prefixes file:line; msg may be ps->err->msg itself. */
 static int perr(struct parser *ps, const char *msg, const char *what)
 {
-	char copy[sizeof(ps->err->msg)];
-
-	snprintf(copy, sizeof(copy), "%s%s", msg, what ? what : "");
-	return oc_err_set(ps->err, "%s:%u: %s", ps->file, ps->line, copy);
-}
-
-static char *skip_ws(char *s)
-{
-	while (*s == ' ' || *s == '\t')
-		s++;
-	return s;
-}
-
-/* Parses "quoted" at s; returns the content (terminated in place) or NULL. */
-static char *parse_quoted(char **s)
-{
-	char *start, *end;
-
-	*s = skip_ws(*s);
-	if (**s != '"')
-		return NULL;
-	start = *s + 1;
-	end = strchr(start, '"');
-	if (!end || end == start)
-		return NULL;
-	*end = '\0';
-	*s = end + 1;
-	return start;
+	return oc_err_at(ps->err, ps->file, ps->line, msg, what);
 }
 
 static int parse_uint(char **s, unsigned long *out)
@@ -91,7 +65,7 @@ static int parse_guid_line(struct parser *ps, char *value, uint64_t *base)
 	errno = 0;
 	v = strtoull(value + 1, &end, 0);
 	if (end == value + 1 || errno ||
-	    (*skip_ws(end) && *skip_ws(end) != '#'))
+	    (*oc_skip_blanks(end) && *oc_skip_blanks(end) != '#'))
 		return perr(ps, "bad GUID value: ", value);
 	*base = relative ? *base + v : v;
 	return 0;
@@ -159,11 +133,11 @@ static int parse_header(struct parser *ps, char *line)
 	} else {
 		return perr(ps, "unknown line: ", line);
 	}
-	s = skip_ws(s);
+	s = oc_skip_blanks(s);
 	if (parse_uint(&s, &nports))
 		return perr(ps, "expected a port count after the node type",
 			    NULL);
-	name = parse_quoted(&s);
+	name = oc_scan_quoted(&s);
 	if (!name)
 		return perr(ps, "expected a quoted node id", NULL);
 	lid = type == OC_NODE_SWITCH ? header_lid(s) : 0;
@@ -193,7 +167,7 @@ static unsigned annotation_lid(const char *s)
 
 	if (!hash)
 		return 0;
-	hash = skip_ws((char *)hash + 1);
+	hash = oc_skip_blanks((char *)hash + 1);
 	if (strncmp(hash, "lid ", 4))
 		return 0;
 	return (unsigned)strtoul(hash + 4, NULL, 0);
@@ -239,7 +213,7 @@ static int parse_port_line(struct parser *ps, char *line)
 			    "port number out of range for this node: ", line);
 	s++;
 	skip_paren(&s);
-	peer = parse_quoted(&s);
+	peer = oc_scan_quoted(&s);
 	if (!peer)
 		return perr(ps, "expected a quoted peer node id: ", line);
 	if (*s == '[') {
@@ -256,7 +230,7 @@ static int parse_port_line(struct parser *ps, char *line)
 
 static int parse_line(struct parser *ps, char *line)
 {
-	char *s = skip_ws(line);
+	char *s = oc_skip_blanks(line);
 	int handled, ret;
 
 	if (*s == '\0') {

@@ -1,0 +1,39 @@
+/*
+ * textscan.c - helpers shared by the line-oriented parsers.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "textscan.h"
+
+char *oc_skip_blanks(char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
+
+char *oc_scan_quoted(char **s)
+{
+	char *start, *end;
+
+	*s = oc_skip_blanks(*s);
+	if (**s != '"')
+		return NULL;
+	start = *s + 1;
+	end = strchr(start, '"');
+	if (!end || end == start)
+		return NULL;
+	*end = '\0';
+	*s = end + 1;
+	return start;
+}
+
+int oc_err_at(struct oc_err *err, const char *file, unsigned line,
+	      const char *msg, const char *what)
+{
+	char copy[sizeof(err->msg)];
+
+	snprintf(copy, sizeof(copy), "%s%s", msg, what ? what : "");
+	return oc_err_set(err, "%s:%u: %s", file, line, copy);
+}

@@ -1,0 +1,23 @@
+/*
+ * textscan.h - helpers shared by the line-oriented parsers (ibsim
+ * topology files, ibsim Dump output).
+ */
+#ifndef OC_TEXTSCAN_H
+#define OC_TEXTSCAN_H
+
+#include "error.h"
+
+/* The first character of s that is not a blank or a tab. */
+char *oc_skip_blanks(char *s);
+
+/* Skips blanks, then reads a non-empty "quoted" word: returns it (the
+ * closing quote is overwritten with '\0') and moves *s past it; NULL when
+ * there is none. */
+char *oc_scan_quoted(char **s);
+
+/* Sets err to "FILE:LINE: MSGWHAT" (what may be NULL); msg may be
+ * err->msg itself.  Returns -1. */
+int oc_err_at(struct oc_err *err, const char *file, unsigned line,
+	      const char *msg, const char *what);
+
+#endif
