@@ -6,32 +6,7 @@
 # an impossible migration fails (exit 1).  Needs no ibsim.
 set -u
 
-top=${srcdir:-.}
-osmcloud=./osmcloud
-[ -x "$osmcloud" ] || { echo "FAIL: $osmcloud not built"; exit 1; }
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-
-failures=0
-fail() {
-	echo "FAIL: $*"
-	failures=$((failures + 1))
-}
-
-# expect STATUS DESCRIPTION COMMAND...: the command exits with STATUS
-expect() {
-	want=$1
-	what=$2
-	shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	got=$?
-	if [ "$got" -ne "$want" ]; then
-		fail "$what: exit $got, want $want"
-		sed 's/^/    /' "$tmp/out" "$tmp/err"
-	else
-		echo "ok: $what"
-	fi
-}
+. "${srcdir:-.}/tests/unit/expect.sh"
 
 for t in vswitch-ft-default vswitch-ft-uneven-vfs vswitch-ft-missing-hv \
 	vswitch-ft-storage vswitch-ft-missing-link; do

@@ -1,5 +1,5 @@
 # tests of the verifier, the ibsim Dump reader and osmcloud check
-EXTRA_DIST += tests/unit/data/ibsim-dump-small.txt \
+EXTRA_DIST += tests/unit/expect.sh tests/unit/data/ibsim-dump-small.txt \
 	tests/unit/check_offline.sh
 TESTS += tests/unit/check_offline.sh
 if HAVE_CMOCKA
