@@ -24,8 +24,11 @@ static const struct command commands[] = {
 	{"help", "", "this list", cmd_help},
 	{"vms", "", "list the VMs of the registry (state=)", cmd_vms},
 	{"migrate", "VM HYPERVISOR [itrc|ftreeminrc]",
-	 "move a VM to an idle VF of HYPERVISOR (LID swap)", oc_osm_migrate},
-	{"stats", "", "figures of the last migrations", cmd_stats},
+	 "move a VM to HYPERVISOR (LID swap or copy)", oc_osm_migrate},
+	{"boot", "VM HYPERVISOR [weight]",
+	 "give a VF without a LID of HYPERVISOR a free LID", oc_osm_boot},
+	{"stop", "VM [itrc|ftreeminrc]", "free the VM's LID", oc_osm_stop},
+	{"stats", "", "figures of the last operations", cmd_stats},
 };
 
 #define NUM_COMMANDS (sizeof(commands) / sizeof(commands[0]))

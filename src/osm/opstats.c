@@ -27,14 +27,15 @@ void oc_osm_opstats_add(struct oc_osm_opstats *s, const struct oc_osm_op *op)
 void oc_osm_op_print(const struct oc_osm_op *op, FILE *out)
 {
 	fprintf(out,
-		"migrate %s (LID %u) %s -> %s %s: switches %u "
+		"%s %s (LID %u) %s -> %s %s: switches %u "
 		"(+%u vSwitches), LFT blocks %u (acked %u), PortInfo %u "
 		"(acked %u), SMPs %u (qp0 sent %u), plan %.2f ms, "
 		"last ack %.2f ms%s\n",
-		op->vm, op->lid, op->from, op->to, op->method, op->switches,
-		op->vswitches, op->lft_smps, op->lft_acked, op->pi_smps,
-		op->pi_acked, op->lft_smps + op->pi_smps, op->qp0_sent,
-		op->plan_ms, op->ack_ms,
+		op->kind ? op->kind : "migrate", op->vm, op->lid, op->from,
+		op->to, op->method, op->switches, op->vswitches, op->lft_smps,
+		op->lft_acked, op->pi_smps, op->pi_acked,
+		op->lft_smps + op->pi_smps, op->qp0_sent, op->plan_ms,
+		op->ack_ms,
 		op->timed_out ? " (timed out: SMPs still outstanding)" : "");
 }
 

@@ -1,7 +1,7 @@
 /*
  * opstats.h - figures of the last operations (osmcloud stats).
  *
- * A small ring of the most recent migrations with what they cost: SMPs
+ * A small ring of the most recent operations (migrate, boot, stop) with what they cost: SMPs
  * by kind, switches updated, planning time and the time until the last
  * SMP was acknowledged.  Thread-safe (its own mutex).
  */
@@ -19,6 +19,7 @@
 
 struct oc_osm_op {
 	time_t when;
+	const char *kind; /* "migrate", "boot", "stop" */
 	char vm[OC_VM_NAME_MAX];
 	char from[72], to[72]; /* hypervisors */
 	const char *method;

@@ -1,0 +1,504 @@
+/*
+ * op_exec.c - the executor of the VM commands (see op_exec.h).
+ *
+ * prepare() only reads (OpenSM's subnet, the registry) and plans;
+ * apply() posts the SMPs and updates the models; both run under
+ * osm->lock held exclusively and vmstate.lock.  The wait for the
+ * acknowledgements and their check come after the locks are released.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <opensm/osm_db_pack.h>
+#include <opensm/osm_node.h>
+#include <opensm/osm_port.h>
+#include <opensm/osm_switch.h>
+
+#include "op_exec.h"
+#include "plugin.h"
+#include "smp.h"
+
+#define ACK_TIMEOUT_MS 10000.0
+
+const char *oc_exec_node_name(const struct oc_exec *x, uint32_t node)
+{
+	return x->snap->f->nodes[node].name;
+}
+
+static const char *sw_name(const struct oc_exec *x, uint32_t sw)
+{
+	return oc_exec_node_name(x, x->snap->f->switches[sw]);
+}
+
+static void exec_free(struct oc_exec *x)
+{
+	oc_plan_release(&x->plan);
+	oc_reconf_free(x->rc);
+	oc_ftree_free(x->ft);
+	oc_lfts_free(x->lfts);
+	oc_osm_snapshot_free(x->snap);
+	free(x->sent);
+}
+
+/* ---- prepare: the model ---------------------------------------------- */
+
+/* The LFTs OpenSM believes programmed: new_lft[0..max_lid_ho]. */
+static int copy_lfts(struct oc_exec *x, struct oc_err *err)
+{
+	const struct oc_fabric *f = x->snap->f;
+	unsigned max_lid = f->max_lid;
+	uint32_t i;
+
+	for (i = 0; i < f->num_switches; i++)
+		if (x->snap->sw[i] && x->snap->sw[i]->max_lid_ho > max_lid)
+			max_lid = x->snap->sw[i]->max_lid_ho;
+	if (max_lid > OC_MAX_UCAST_LID)
+		max_lid = OC_MAX_UCAST_LID;
+	x->lfts = oc_lfts_new(f->num_switches, max_lid);
+	if (!x->lfts)
+		return oc_err_set(err, "out of memory for the LFTs");
+	for (i = 0; i < f->num_switches; i++) {
+		const osm_switch_t *sw = x->snap->sw[i];
+		unsigned last;
+
+		if (!sw || !sw->new_lft || !sw->max_lid_ho)
+			continue;
+		last = sw->max_lid_ho < max_lid ? sw->max_lid_ho : max_lid;
+		memcpy(oc_lft_row(x->lfts, i), sw->new_lft, last + 1u);
+	}
+	return 0;
+}
+
+static int analyze(struct oc_exec *x, struct oc_err *err)
+{
+	struct oc_ftree_opts o = {
+		.root_guids = x->p->inputs.roots,
+		.num_roots = x->p->inputs.num_roots,
+	};
+
+	x->ft = oc_ftree_analyze(x->snap->f, &o, err);
+	return x->ft ? 0 : -1;
+}
+
+/* The VM's record and its VF port, which must hold the VM's LID behind a
+ * vSwitch; sets src_hv and src_guid. */
+int oc_exec_find_vm(struct oc_exec *x, struct oc_err *err)
+{
+	const struct oc_fabric *f = x->snap->f;
+	unsigned port = 0;
+	uint32_t node;
+
+	x->vm = oc_vmreg_by_name(x->p->vmstate.reg, x->vm_name);
+	if (!x->vm)
+		return oc_err_set(err,
+				  "unknown VM \"%s\" (\"osmcloud vms\" "
+				  "lists them)",
+				  x->vm_name);
+	x->src_guid = x->vm->vf_guid;
+	node = oc_fabric_find_port_guid(f, x->src_guid, &port);
+	if (node == OC_NONE || oc_is_switch(f, node) ||
+	    !oc_port(f, node, port)->active)
+		return oc_err_set(err,
+				  "VM \"%s\": its VF port 0x%016" PRIx64
+				  " is not active in the subnet",
+				  x->vm_name, x->src_guid);
+	if (oc_port(f, node, port)->lid != x->vm->lid)
+		return oc_err_set(err,
+				  "VM \"%s\": its VF has LID %u, the "
+				  "registry says %u",
+				  x->vm_name, oc_port(f, node, port)->lid,
+				  x->vm->lid);
+	x->src_hv = f->nodes[oc_peer(f, node, port)].sw_index;
+	if (x->src_hv == OC_NONE || x->ft->sw[x->src_hv].role != OC_SW_VSWITCH)
+		return oc_err_set(err, "VM \"%s\" is not behind a vSwitch",
+				  x->vm_name);
+	snprintf(x->vf_name, sizeof(x->vf_name), "%s",
+		 oc_exec_node_name(x, node));
+	return 0;
+}
+
+/* The hypervisor named hv_name: a vSwitch; sets dst_hv. */
+int oc_exec_find_hv(struct oc_exec *x, struct oc_err *err)
+{
+	const struct oc_fabric *f = x->snap->f;
+	uint32_t node = oc_fabric_find_name(f, x->hv_name);
+
+	if (node == OC_NONE || !oc_is_switch(f, node) ||
+	    x->ft->sw[f->nodes[node].sw_index].role != OC_SW_VSWITCH)
+		return oc_err_set(err,
+				  "unknown hypervisor \"%s\" (no vSwitch "
+				  "of that name)",
+				  x->hv_name);
+	x->dst_hv = f->nodes[node].sw_index;
+	return 0;
+}
+
+/* Every planned block fits a switch OpenSM programs. */
+static int check_plan(struct oc_exec *x, struct oc_err *err)
+{
+	uint32_t i;
+
+	for (i = 0; i < x->plan.num_updates; i++) {
+		const struct oc_lft_update *u = &x->plan.updates[i];
+		const osm_switch_t *sw = x->snap->sw[u->sw];
+
+		if (!sw || !sw->new_lft ||
+		    (u->block + 1u) * OC_LFT_BLOCK > sw->lft_size ||
+		    u->block * OC_LFT_BLOCK > sw->max_lid_ho)
+			return oc_err_set(err,
+					  "switch %s cannot take LFT block "
+					  "%u",
+					  sw_name(x, u->sw), u->block);
+	}
+	return 0;
+}
+
+static int plan(struct oc_exec *x, struct oc_err *err)
+{
+	x->rc = oc_reconf_new(x->snap->f, x->ft, err);
+	if (!x->rc ||
+	    oc_reconf_plan(x->rc, x->lfts, &x->op, x->method, &x->plan, err))
+		return -1;
+	return check_plan(x, err);
+}
+
+static int find_osm_ports(struct oc_exec *x, struct oc_err *err)
+{
+	unsigned i;
+
+	for (i = 0; i < x->num_pis; i++) {
+		struct oc_pi_set *s = &x->pis[i];
+
+		s->port =
+			osm_get_port_by_guid(&x->osm->subn, cl_hton64(s->guid));
+		if (!s->port || !s->port->p_physp)
+			return oc_err_set(err,
+					  "VF port 0x%016" PRIx64
+					  " is not in OpenSM's subnet",
+					  s->guid);
+	}
+	return 0;
+}
+
+static int prepare(struct oc_exec *x,
+		   int (*targets)(struct oc_exec *, struct oc_err *),
+		   struct oc_err *err)
+{
+	if (!x->p->vmstate.ready)
+		return oc_err_set(err, "the VM registry is not seeded yet "
+				       "(first routing run)");
+	x->snap = oc_osm_snapshot_take(&x->osm->subn, err);
+	if (!x->snap)
+		return -1;
+	if (copy_lfts(x, err) || analyze(x, err) || targets(x, err) ||
+	    plan(x, err) || find_osm_ports(x, err))
+		return -1;
+	x->st.plan_ms = oc_osm_now_ms() - x->t_plan;
+	return 0;
+}
+
+/* ---- apply: SMPs and models ------------------------------------------ */
+
+static void send_port_lids(struct oc_exec *x)
+{
+	unsigned i;
+
+	for (i = 0; i < x->num_pis; i++)
+		if (!oc_osm_smp_port_lid(x->osm, x->pis[i].port->p_physp,
+					 x->pis[i].lid))
+			x->st.pi_smps++;
+}
+
+static void send_blocks(struct oc_exec *x)
+{
+	uint32_t i;
+
+	for (i = 0; i < x->plan.num_updates; i++) {
+		const struct oc_lft_update *u = &x->plan.updates[i];
+		osm_switch_t *sw = x->snap->sw[u->sw];
+		struct oc_sent_block *b = &x->sent[x->num_sent];
+
+		memcpy(sw->new_lft + (size_t)u->block * OC_LFT_BLOCK, u->ports,
+		       OC_LFT_BLOCK);
+		if (oc_osm_smp_lft_block(x->osm, sw, u->block))
+			continue;
+		b->sw_guid = osm_node_get_node_guid(sw->p_node);
+		b->block = u->block;
+		memcpy(b->ports, u->ports, OC_LFT_BLOCK);
+		x->num_sent++;
+	}
+	x->st.lft_smps = x->num_sent;
+}
+
+/* guid2lid (and its file), the LID table, the LID manager's used LIDs
+ * and the ports' LIDs, so that the next heavy sweep keeps the operation:
+ * first every port lets its old LID go, then takes its new one. */
+static void update_osm_model(struct oc_exec *x)
+{
+	osm_lid_mgr_t *mgr = &x->osm->sm.lid_mgr;
+	cl_ptr_vector_t *tbl = &x->osm->subn.port_lid_tbl;
+	unsigned i;
+
+	for (i = 0; i < x->num_pis; i++) {
+		osm_port_t *port = x->pis[i].port;
+		uint16_t old = cl_ntoh16(port->lid);
+
+		if (old && old < cl_ptr_vector_get_size(tbl) &&
+		    cl_ptr_vector_get(tbl, old) == port) {
+			cl_ptr_vector_set(tbl, old, NULL);
+			mgr->used_lids[old] = 0;
+		}
+		if (!x->pis[i].lid)
+			osm_db_guid2lid_delete(mgr->p_g2l, x->pis[i].guid);
+	}
+	for (i = 0; i < x->num_pis; i++) {
+		const struct oc_pi_set *s = &x->pis[i];
+
+		s->port->lid = cl_hton16(s->lid);
+		if (!s->lid)
+			continue;
+		osm_db_guid2lid_set(mgr->p_g2l, s->guid, s->lid, s->lid);
+		cl_ptr_vector_set(tbl, s->lid, s->port);
+		mgr->used_lids[s->lid] = 1;
+	}
+	osm_db_store(mgr->p_g2l, FALSE);
+}
+
+static int change_registry(struct oc_exec *x, struct oc_err *err)
+{
+	struct oc_vmreg *reg = x->p->vmstate.reg;
+	struct oc_vm_rec rec;
+
+	switch (x->op.kind) {
+	case OC_OP_BOOT:
+		memset(&rec, 0, sizeof(rec));
+		snprintf(rec.name, sizeof(rec.name), "%s", x->vm_name);
+		rec.vguid = x->dst_guid;
+		rec.vf_guid = x->dst_guid;
+		rec.lid = x->op.lid;
+		rec.weight = x->weight;
+		return oc_vmreg_add(reg, &rec, err);
+	case OC_OP_STOP:
+		x->vm = NULL;
+		return oc_vmreg_remove(reg, x->vm_name, err);
+	default:
+		x->vm->vf_guid = x->dst_guid;
+		return 0;
+	}
+}
+
+static void update_registry(struct oc_exec *x)
+{
+	x->saved = !change_registry(x, &x->save_err) &&
+		   !oc_vmreg_save(x->p->vmstate.reg, x->p->vmstate.path,
+				  &x->save_err);
+	if (!x->saved)
+		oc_osm_err(&x->p->log, OC_ERR_OUTPUT,
+			   "osmcloud: %s %s: the fabric has moved but "
+			   "the registry was NOT saved: %s",
+			   x->cmd, x->vm_name, x->save_err.msg);
+}
+
+static int apply(struct oc_exec *x, struct oc_err *err)
+{
+	x->sent = calloc(x->plan.num_updates + 1, sizeof(*x->sent));
+	if (!x->sent)
+		return oc_err_set(err, "out of memory");
+	x->st.qp0_sent = x->osm->stats.qp0_mads_sent;
+	send_port_lids(x);
+	send_blocks(x);
+	update_osm_model(x);
+	update_registry(x);
+	return 0;
+}
+
+/* ---- after the lock: wait, check, report ----------------------------- */
+
+static void wait_acks(struct oc_exec *x)
+{
+	double deadline = oc_osm_now_ms() + ACK_TIMEOUT_MS;
+
+	while (x->osm->stats.qp0_mads_outstanding && !osm_exit_flag &&
+	       oc_osm_now_ms() < deadline)
+		usleep(200);
+	x->st.ack_ms = oc_osm_now_ms() - x->t0;
+	x->st.timed_out = x->osm->stats.qp0_mads_outstanding != 0;
+	x->st.qp0_sent = x->osm->stats.qp0_mads_sent - x->st.qp0_sent;
+}
+
+static int block_acked(osm_subn_t *subn, const struct oc_sent_block *b)
+{
+	osm_switch_t *sw = osm_get_switch_by_guid(subn, b->sw_guid);
+	size_t off = (size_t)b->block * OC_LFT_BLOCK;
+
+	return sw && sw->lft && off + OC_LFT_BLOCK <= sw->lft_size &&
+	       !memcmp(sw->lft + off, b->ports, OC_LFT_BLOCK);
+}
+
+static int lid_acked(osm_subn_t *subn, uint64_t guid, uint16_t lid)
+{
+	osm_port_t *port = osm_get_port_by_guid(subn, cl_hton64(guid));
+
+	return port && port->p_physp &&
+	       cl_ntoh16(osm_physp_get_base_lid(port->p_physp)) == lid;
+}
+
+/* The receivers copied every reply into sw->lft and port_info. */
+static void count_acks(struct oc_exec *x)
+{
+	osm_subn_t *subn = &x->osm->subn;
+	uint32_t i;
+
+	cl_plock_acquire(&x->osm->lock);
+	for (i = 0; i < x->num_sent; i++)
+		x->st.lft_acked += block_acked(subn, &x->sent[i]);
+	for (i = 0; i < x->num_pis; i++)
+		x->st.pi_acked +=
+			lid_acked(subn, x->pis[i].guid, x->pis[i].lid);
+	cl_plock_release(&x->osm->lock);
+}
+
+static void fill_stats(struct oc_exec *x)
+{
+	struct oc_osm_op *st = &x->st;
+
+	st->when = time(NULL);
+	st->kind = x->cmd;
+	snprintf(st->vm, sizeof(st->vm), "%s", x->vm_name);
+	snprintf(st->from, sizeof(st->from), "%s", sw_name(x, x->src_hv));
+	snprintf(st->to, sizeof(st->to), "%s", sw_name(x, x->dst_hv));
+	st->method = oc_reconf_method_name(x->method);
+	st->lid = x->op.lid;
+	st->idle_lid = x->op.kind == OC_OP_SWAP ? x->op.peer_lid : 0;
+	st->switches = x->plan.counts.switches;
+	st->vswitches = x->plan.counts.vswitches;
+}
+
+/* Lost SMPs: OpenSM's next heavy sweep programs what guid2lid and
+ * new_lft say (the registry is already saved). */
+static int recover(struct oc_exec *x, FILE *out)
+{
+	uint32_t total = x->plan.num_updates + x->num_pis;
+	uint32_t lost = total - x->st.lft_acked - x->st.pi_acked;
+
+	if (!lost)
+		return 0;
+	oc_osm_err(&x->p->log, OC_ERR_OUTPUT,
+		   "osmcloud: %s %s: %u of %u SMPs not acknowledged%s; "
+		   "heavy sweep requested",
+		   x->cmd, x->vm_name, lost, total,
+		   x->st.timed_out ? " (timed out)" : "");
+	fprintf(out,
+		"error: %u of %u SMPs not acknowledged%s: a heavy sweep "
+		"was requested to finish the operation (registry kept)\n",
+		lost, total, x->st.timed_out ? " (timed out)" : "");
+	x->osm->subn.force_heavy_sweep = TRUE;
+	osm_opensm_sweep(x->osm);
+	return 1;
+}
+
+static void say_done(const struct oc_exec *x, FILE *out)
+{
+	const struct oc_osm_op *st = &x->st;
+
+	switch (x->op.kind) {
+	case OC_OP_SWAP:
+		fprintf(out,
+			"migrated %s (LID %u) from %s to %s with %s: idle VF "
+			"%s (LID %u) swapped with it\n",
+			st->vm, st->lid, st->from, st->to, st->method,
+			x->vf_name, st->idle_lid);
+		break;
+	case OC_OP_COPY:
+		fprintf(out,
+			"migrated %s (LID %u) from %s to %s with %s: LID "
+			"copied to VF %s, the old VF is left without a LID\n",
+			st->vm, st->lid, st->from, st->to, st->method,
+			x->vf_name);
+		break;
+	case OC_OP_BOOT:
+		fprintf(out, "booted %s (LID %u) on %s: VF %s\n", st->vm,
+			st->lid, st->to, x->vf_name);
+		break;
+	default:
+		fprintf(out,
+			"stopped %s (LID %u) on %s: VF %s left without a "
+			"LID, LID %u freed\n",
+			st->vm, st->lid, st->from, x->vf_name, st->lid);
+	}
+}
+
+static int report(struct oc_exec *x, FILE *out)
+{
+	int bad;
+
+	say_done(x, out);
+	oc_osm_op_print(&x->st, out);
+	oc_osm_info(&x->p->log,
+		    "osmcloud: %s %s (LID %u) %s -> %s (%s): %u LFT "
+		    "blocks on %u switches + %u vSwitches, %u PortInfo, "
+		    "last ack after %.2f ms",
+		    x->cmd, x->vm_name, x->st.lid, x->st.from, x->st.to,
+		    x->st.method, x->st.lft_smps, x->st.switches,
+		    x->st.vswitches, x->st.pi_smps, x->st.ack_ms);
+	bad = recover(x, out);
+	if (!x->saved) {
+		fprintf(out,
+			"ERROR: the fabric has moved but the registry %s "
+			"was NOT saved: %s\n",
+			x->p->vmstate.path, x->save_err.msg);
+		bad = 1;
+	}
+	return bad;
+}
+
+/* Under both locks: plan, then send; -1 (nothing sent) on refusal. */
+static int run_locked(struct oc_exec *x,
+		      int (*targets)(struct oc_exec *, struct oc_err *),
+		      struct oc_err *err)
+{
+	int ret;
+
+	CL_PLOCK_EXCL_ACQUIRE(&x->osm->lock);
+	pthread_mutex_lock(&x->p->vmstate.lock);
+	x->t_plan = oc_osm_now_ms();
+	ret = prepare(x, targets, err);
+	if (!ret) {
+		fill_stats(x);
+		ret = apply(x, err);
+	}
+	pthread_mutex_unlock(&x->p->vmstate.lock);
+	CL_PLOCK_RELEASE(&x->osm->lock);
+	return ret;
+}
+
+int oc_exec_run(struct oc_exec *x,
+		int (*targets)(struct oc_exec *, struct oc_err *), FILE *out)
+{
+	struct oc_err err;
+	int ret;
+
+	oc_plan_init(&x->plan);
+	if (pthread_mutex_trylock(&x->p->migrator.busy)) {
+		fprintf(out,
+			"osmcloud %s: another operation is in flight; try "
+			"again when it has finished\n",
+			x->cmd);
+		return 1;
+	}
+	x->t0 = oc_osm_now_ms();
+	if (run_locked(x, targets, &err)) {
+		fprintf(out, "osmcloud %s: refused: %s\n", x->cmd, err.msg);
+		ret = 1;
+	} else {
+		wait_acks(x);
+		count_acks(x);
+		oc_osm_opstats_add(&x->p->opstats, &x->st);
+		ret = report(x, out);
+	}
+	pthread_mutex_unlock(&x->p->migrator.busy);
+	exec_free(x);
+	return ret;
+}

@@ -1,0 +1,92 @@
+/*
+ * op_exec.h - the executor the VM commands share (migrate, boot, stop):
+ * one path for the planner's four operations in a running opensm.
+ *
+ * The command fills in the targets (exec_targets.c): the operation, the
+ * registry record and the PortInfo sets; the executor then, under
+ * osm->lock held exclusively and vmstate.lock, copies OpenSM's subnet and
+ * the LFTs it believes programmed (new_lft) into the core model, plans
+ * (migrate.h), posts the PortInfo SMPs and the planned LFT blocks in plan
+ * order, updates OpenSM's model (guid2lid, port_lid_tbl, the ports' LIDs,
+ * new_lft) and saves the registry.  After the locks are released it waits
+ * (at most 10 s) until no SMP is outstanding, verifies the
+ * acknowledgements and records the figures (opstats.h).  Any refusal
+ * sends nothing and changes nothing.
+ */
+#ifndef OC_OSM_OP_EXEC_H
+#define OC_OSM_OP_EXEC_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include <opensm/osm_opensm.h>
+
+#include "ftree.h"
+#include "migrate.h"
+#include "opstats.h"
+#include "snapshot.h"
+#include "vmreg.h"
+
+struct oc_osm_plugin;
+
+/* A PortInfo Set: the end port guid takes lid (0: no LID). */
+struct oc_pi_set {
+	uint64_t guid;
+	uint16_t lid;
+	osm_port_t *port;
+};
+
+struct oc_sent_block {
+	ib_net64_t sw_guid;
+	uint16_t block;
+	uint8_t ports[OC_LFT_BLOCK];
+};
+
+struct oc_exec {
+	struct oc_osm_plugin *p;
+	osm_opensm_t *osm;
+	const char *cmd; /* "migrate", "boot", "stop" */
+	const char *vm_name, *hv_name;
+	enum oc_reconf_method method;
+	double weight; /* boot */
+	double t0;     /* the command arrived */
+	double t_plan; /* the lock was taken */
+	/* the model, built by the executor */
+	struct oc_osm_snapshot *snap;
+	struct oc_ftree *ft;
+	struct oc_reconf *rc;
+	struct oc_lfts *lfts;
+	struct oc_plan plan;
+	/* the targets, filled in by the command */
+	struct oc_migrate_op op;
+	struct oc_vm_rec *vm;	     /* migrate, stop: the VM's record */
+	uint32_t src_hv, dst_hv;     /* vSwitch indices (boot: src = dst) */
+	uint64_t src_guid, dst_guid; /* VF port GUIDs (0: none) */
+	char vf_name[72];	     /* the VF that takes or keeps the LID */
+	struct oc_pi_set pis[2];
+	unsigned num_pis;
+	/* results */
+	struct oc_sent_block *sent;
+	uint32_t num_sent;
+	int saved; /* registry written */
+	struct oc_err save_err;
+	struct oc_osm_op st;
+};
+
+/* Target selection, per command (exec_targets.c); all under the locks,
+ * after the executor built the model.  -1 with err on a refusal. */
+int oc_exec_targets_migrate(struct oc_exec *x, struct oc_err *err);
+int oc_exec_targets_boot(struct oc_exec *x, struct oc_err *err);
+int oc_exec_targets_stop(struct oc_exec *x, struct oc_err *err);
+
+/* Shared helpers for the targets (op_exec.c). */
+const char *oc_exec_node_name(const struct oc_exec *x, uint32_t node);
+int oc_exec_find_vm(struct oc_exec *x, struct oc_err *err);
+int oc_exec_find_hv(struct oc_exec *x, struct oc_err *err);
+
+/* Runs the whole operation; targets is one of the functions above.
+ * Writes the answer to out; 0 done, 1 refused or failed. */
+int oc_exec_run(struct oc_exec *x,
+		int (*targets)(struct oc_exec *, struct oc_err *), FILE *out);
+
+#endif
