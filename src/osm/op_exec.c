@@ -307,6 +307,8 @@ static int apply(struct oc_exec *x, struct oc_err *err)
 	if (!x->sent)
 		return oc_err_set(err, "out of memory");
 	x->st.qp0_sent = x->osm->stats.qp0_mads_sent;
+	x->sweeps0 = oc_osm_sweeps_started(&x->p->sweeps);
+	x->st.swept = oc_osm_sweeps_running(&x->p->sweeps);
 	send_port_lids(x);
 	send_blocks(x);
 	update_osm_model(x);
@@ -316,25 +318,40 @@ static int apply(struct oc_exec *x, struct oc_err *err)
 
 /* ---- after the lock: wait, check, report ----------------------------- */
 
+/* SMPs outstanding, or a heavy sweep under way (it may still program
+ * blocks after ours). */
+static int unsettled(const struct oc_exec *x)
+{
+	return x->osm->stats.qp0_mads_outstanding ||
+	       oc_osm_sweeps_running(&x->p->sweeps);
+}
+
 static void wait_acks(struct oc_exec *x)
 {
 	double deadline = oc_osm_now_ms() + ACK_TIMEOUT_MS;
 
-	while (x->osm->stats.qp0_mads_outstanding && !osm_exit_flag &&
-	       oc_osm_now_ms() < deadline)
+	while (unsettled(x) && !osm_exit_flag && oc_osm_now_ms() < deadline)
 		usleep(200);
 	x->st.ack_ms = oc_osm_now_ms() - x->t0;
-	x->st.timed_out = x->osm->stats.qp0_mads_outstanding != 0;
+	x->st.timed_out = unsettled(x);
 	x->st.qp0_sent = x->osm->stats.qp0_mads_sent - x->st.qp0_sent;
+	if (oc_osm_sweeps_started(&x->p->sweeps) != x->sweeps0)
+		x->st.swept = 1;
 }
 
-static int block_acked(osm_subn_t *subn, const struct oc_sent_block *b)
+/* The switch holds the block we sent, or after a heavy sweep the block
+ * OpenSM's tables say. */
+static int block_acked(osm_subn_t *subn, const struct oc_sent_block *b,
+		       int swept)
 {
 	osm_switch_t *sw = osm_get_switch_by_guid(subn, b->sw_guid);
 	size_t off = (size_t)b->block * OC_LFT_BLOCK;
 
-	return sw && sw->lft && off + OC_LFT_BLOCK <= sw->lft_size &&
-	       !memcmp(sw->lft + off, b->ports, OC_LFT_BLOCK);
+	if (!sw || !sw->lft || !sw->new_lft ||
+	    off + OC_LFT_BLOCK > sw->lft_size)
+		return 0;
+	return !memcmp(sw->lft + off, swept ? sw->new_lft + off : b->ports,
+		       OC_LFT_BLOCK);
 }
 
 static int lid_acked(osm_subn_t *subn, uint64_t guid, uint16_t lid)
@@ -353,7 +370,7 @@ static void count_acks(struct oc_exec *x)
 
 	cl_plock_acquire(&x->osm->lock);
 	for (i = 0; i < x->num_sent; i++)
-		x->st.lft_acked += block_acked(subn, &x->sent[i]);
+		x->st.lft_acked += block_acked(subn, &x->sent[i], x->st.swept);
 	for (i = 0; i < x->num_pis; i++)
 		x->st.pi_acked +=
 			lid_acked(subn, x->pis[i].guid, x->pis[i].lid);

@@ -9,8 +9,11 @@
  * (migrate.h), posts the PortInfo SMPs and the planned LFT blocks in plan
  * order, updates OpenSM's model (guid2lid, port_lid_tbl, the ports' LIDs,
  * new_lft) and saves the registry.  After the locks are released it waits
- * (at most 10 s) until no SMP is outstanding, verifies the
- * acknowledgements and records the figures (opstats.h).  Any refusal
+ * (at most 10 s) until no SMP is outstanding and no heavy sweep is under
+ * way (sweeps.h), verifies the acknowledgements and records the figures
+ * (opstats.h).  When a heavy sweep overlapped the operation, the sweep
+ * reprogrammed the blocks last (from the saved registry): they are then
+ * checked against OpenSM's tables (new_lft), not the plan.  Any refusal
  * sends nothing and changes nothing.
  */
 #ifndef OC_OSM_OP_EXEC_H
@@ -68,7 +71,8 @@ struct oc_exec {
 	/* results */
 	struct oc_sent_block *sent;
 	uint32_t num_sent;
-	int saved; /* registry written */
+	unsigned sweeps0; /* heavy sweeps started when the SMPs went out */
+	int saved;	  /* registry written */
 	struct oc_err save_err;
 	struct oc_osm_op st;
 };

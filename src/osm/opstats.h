@@ -31,6 +31,7 @@ struct oc_osm_op {
 	double plan_ms;		      /* snapshot, analysis, plan */
 	double ack_ms;		      /* command start to last ack */
 	int timed_out;		      /* outstanding SMPs remained */
+	int swept;		      /* a heavy sweep overlapped */
 };
 
 struct oc_osm_opstats {

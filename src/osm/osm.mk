@@ -17,6 +17,7 @@ libosmcloud_la_SOURCES = \
 	src/osm/ctl.c src/osm/ctl.h \
 	src/osm/smp.c src/osm/smp.h \
 	src/osm/opstats.c src/osm/opstats.h \
+	src/osm/sweeps.c src/osm/sweeps.h \
 	src/osm/op_exec.c src/osm/op_exec.h \
 	src/osm/exec_targets.c \
 	src/osm/migrate_exec.c src/osm/migrate_exec.h

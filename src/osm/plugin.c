@@ -122,9 +122,19 @@ static void osmcloud_delete(void *data)
 		plugin_free(p);
 }
 
+/* OpenSM's events: the heavy sweeps, for the VM operations. */
+static void osmcloud_report(void *data, osm_epi_event_id_t id, void *event)
+{
+	struct oc_osm_plugin *p = data;
+
+	(void)event;
+	if (p)
+		oc_osm_sweeps_event(&p->sweeps, id);
+}
+
 osm_event_plugin_t osm_event_plugin = {
 	.osm_version = OSMCLOUD_OPENSM_VERSION,
 	.create = osmcloud_create,
 	.delete = osmcloud_delete,
-	.report = NULL, /* no events needed yet */
+	.report = osmcloud_report,
 };

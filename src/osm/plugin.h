@@ -17,6 +17,7 @@
 #include "migrate_exec.h"
 #include "opstats.h"
 #include "options.h"
+#include "sweeps.h"
 #include "vmstate.h"
 
 /* What one registered engine module carries as its context. */
@@ -34,6 +35,7 @@ struct oc_osm_plugin {
 	struct oc_osm_ctl ctl;		 /* ctl=: the control socket */
 	struct oc_osm_migrator migrator; /* one migration at a time */
 	struct oc_osm_opstats opstats;	 /* the last operations */
+	struct oc_osm_sweeps sweeps;	 /* OpenSM's heavy sweeps */
 	int console_registered;		 /* "osmcloud" in opensm's console */
 	struct oc_osm_slot *slots;	 /* one per core engine */
 	unsigned num_registered;
