@@ -6,6 +6,7 @@ libosmcloudcore_la_SOURCES += \
 	src/core/lft.c src/core/lft.h
 libosmcloudcore_la_SOURCES += \
 	src/core/textscan.c src/core/textscan.h \
+	src/core/link_list.c src/core/link_list.h \
 	src/core/topo.c src/core/topo.h \
 	src/core/vmfile.c src/core/vmfile.h \
 	src/core/guidfile.c src/core/guidfile.h \

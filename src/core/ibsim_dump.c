@@ -14,19 +14,11 @@
 #include <string.h>
 
 #include "ibsim_dump.h"
+#include "link_list.h"
 #include "textscan.h"
 
 #define PROMPT "sim> "
 #define MAX_LMC 7
-
-/* A port line naming its peer: node[port] - peer_name[peer_port]. */
-struct named_link {
-	uint32_t node;
-	uint8_t port;
-	uint8_t peer_port;
-	unsigned line;
-	char *peer_name;
-};
 
 /* One switch's forwarding table as read: LIDs 0..len-1. */
 struct fdb {
@@ -44,8 +36,7 @@ struct dump_parser {
 	unsigned dumped; /* N of that line */
 	uint32_t cur;	 /* node record being read, OC_NONE outside */
 	uint8_t seen[OC_MAX_PORTS + 1]; /* port lines of cur */
-	struct named_link *links;
-	size_t num_links, cap_links;
+	struct oc_link_list links;
 	struct fdb *fdbs; /* [switch index] */
 	uint32_t cap_fdbs;
 };
@@ -180,28 +171,11 @@ static int parse_header(struct dump_parser *ps, char *s)
 static int add_named_link(struct dump_parser *ps, unsigned port,
 			  const char *peer, unsigned long peer_port)
 {
-	struct named_link *l;
-
 	if (peer_port < 1 || peer_port > OC_MAX_PORTS)
 		return perr(ps, "bad peer port number", NULL);
-	if (ps->num_links == ps->cap_links) {
-		size_t cap = ps->cap_links ? ps->cap_links * 2 : 256;
-		void *p = realloc(ps->links, cap * sizeof(*ps->links));
-
-		if (!p)
-			return perr(ps, "out of memory", NULL);
-		ps->links = p;
-		ps->cap_links = cap;
-	}
-	l = &ps->links[ps->num_links];
-	l->peer_name = strdup(peer);
-	if (!l->peer_name)
+	if (oc_link_list_add(&ps->links, ps->cur, port, peer, peer_port,
+			     ps->line))
 		return perr(ps, "out of memory", NULL);
-	l->node = ps->cur;
-	l->port = port;
-	l->peer_port = peer_port;
-	l->line = ps->line;
-	ps->num_links++;
 	return 0;
 }
 
@@ -393,59 +367,10 @@ static int parse_line(struct dump_parser *ps, char *s)
 
 /* ---- after the last node --------------------------------------------- */
 
-static uint32_t port_slot(const struct oc_fabric *f, uint32_t node,
-			  unsigned port)
-{
-	return f->nodes[node].first_port + port;
-}
-
-static int link_error(struct dump_parser *ps, const struct named_link *l,
-		      const char *problem)
-{
-	return oc_err_set(ps->err, "%s:%u: link \"%s\"[%u] - \"%s\"[%u]: %s",
-			  ps->file, l->line, ps->f->nodes[l->node].name,
-			  l->port, l->peer_name, l->peer_port, problem);
-}
-
-static int resolve_link(struct dump_parser *ps, const struct named_link *l,
-			const uint32_t *named_at)
-{
-	struct oc_fabric *f = ps->f;
-	const struct named_link *back;
-	uint32_t peer = oc_fabric_find_name(f, l->peer_name), i;
-
-	if (peer == OC_NONE)
-		return link_error(ps, l, "no such node (a Dump of one node?)");
-	if (l->peer_port > f->nodes[peer].num_ports)
-		return link_error(ps, l, "the peer has no such port");
-	i = named_at[port_slot(f, peer, l->peer_port)];
-	back = i == OC_NONE ? NULL : &ps->links[i];
-	if (!back || back->peer_port != l->port ||
-	    strcmp(back->peer_name, f->nodes[l->node].name))
-		return link_error(ps, l, "not listed the same way on the peer");
-	if (oc_fabric_link(f, l->node, l->port, peer, l->peer_port, ps->err))
-		return link_error(ps, l, ps->err->msg);
-	return 0;
-}
-
 static int resolve_links(struct dump_parser *ps)
 {
-	size_t n = ps->f->num_ports ? ps->f->num_ports : 1, i;
-	uint32_t *named_at = malloc(sizeof(*named_at) * n);
-	int ret = 0;
-
-	if (!named_at)
-		return oc_err_set(ps->err, "%s: out of memory", ps->file);
-	memset(named_at, 0xff, sizeof(*named_at) * n);
-	for (i = 0; i < ps->num_links; i++) {
-		const struct named_link *l = &ps->links[i];
-
-		named_at[port_slot(ps->f, l->node, l->port)] = i;
-	}
-	for (i = 0; !ret && i < ps->num_links; i++)
-		ret = resolve_link(ps, &ps->links[i], named_at);
-	free(named_at);
-	return ret;
+	return oc_link_list_resolve(&ps->links, ps->f, ps->file,
+				    " (a Dump of one node?)", ps->err);
 }
 
 static struct oc_lfts *build_lfts(struct dump_parser *ps)
@@ -493,9 +418,7 @@ static void free_parser(struct dump_parser *ps)
 {
 	size_t i;
 
-	for (i = 0; i < ps->num_links; i++)
-		free(ps->links[i].peer_name);
-	free(ps->links);
+	oc_link_list_free(&ps->links);
 	for (i = 0; i < ps->cap_fdbs; i++)
 		free(ps->fdbs[i].ports);
 	free(ps->fdbs);

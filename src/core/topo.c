@@ -11,20 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "link_list.h"
 #include "textscan.h"
 #include "topo.h"
 
 #define DEFAULT_CA_GUID 0x100000ULL
 #define DEFAULT_SW_GUID 0x200000ULL
-
-/* A port line: node[port] names peer_name[peer_port]. */
-struct declared_link {
-	uint32_t node;
-	uint8_t port;
-	uint8_t peer_port;
-	unsigned line;
-	char *peer_name;
-};
 
 struct parser {
 	struct oc_fabric *f;
@@ -33,8 +25,7 @@ struct parser {
 	struct oc_err *err;
 	uint64_t next_ca_guid, next_sw_guid;
 	uint32_t cur_node; /* record being read, OC_NONE outside */
-	struct declared_link *links;
-	size_t num_links, cap_links;
+	struct oc_link_list links;
 };
 
 /* Prefixes file:line; msg may be ps->err->msg itself. */
@@ -176,26 +167,9 @@ static unsigned annotation_lid(const char *s)
 static int add_declared(struct parser *ps, unsigned port, const char *peer,
 			unsigned peer_port)
 {
-	struct declared_link *d;
-
-	if (ps->num_links == ps->cap_links) {
-		size_t cap = ps->cap_links ? ps->cap_links * 2 : 256;
-		void *p = realloc(ps->links, cap * sizeof(*ps->links));
-
-		if (!p)
-			return perr(ps, "out of memory", NULL);
-		ps->links = p;
-		ps->cap_links = cap;
-	}
-	d = &ps->links[ps->num_links];
-	d->peer_name = strdup(peer);
-	if (!d->peer_name)
+	if (oc_link_list_add(&ps->links, ps->cur_node, port, peer, peer_port,
+			     ps->line))
 		return perr(ps, "out of memory", NULL);
-	d->node = ps->cur_node;
-	d->port = port;
-	d->peer_port = peer_port;
-	d->line = ps->line;
-	ps->num_links++;
 	return 0;
 }
 
@@ -254,77 +228,14 @@ static int parse_line(struct parser *ps, char *line)
 	return parse_header(ps, s);
 }
 
-/* Index into a per-port array of the fabric. */
-static uint32_t port_slot(const struct oc_fabric *f, uint32_t node,
-			  unsigned port)
-{
-	return f->nodes[node].first_port + port;
-}
-
-static int resolve_link(struct parser *ps, const struct declared_link *d,
-			const uint32_t *decl_of_port)
-{
-	struct oc_fabric *f = ps->f;
-	const struct declared_link *back;
-	uint32_t peer = oc_fabric_find_name(f, d->peer_name), slot;
-
-	ps->line = d->line;
-	if (peer == OC_NONE)
-		return perr(ps, "link to unknown node: ", d->peer_name);
-	if (d->peer_port > f->nodes[peer].num_ports)
-		return perr(ps, "link to a port the peer does not have: ",
-			    d->peer_name);
-	slot = decl_of_port[port_slot(f, peer, d->peer_port)];
-	back = slot == OC_NONE ? NULL : &ps->links[slot];
-	if (!back || back->peer_port != d->port ||
-	    strcmp(back->peer_name, f->nodes[d->node].name))
-		return oc_err_set(ps->err,
-				  "%s:%u: link \"%s\"[%u] - \"%s\"[%u] is not "
-				  "listed the same way on \"%s\"",
-				  ps->file, d->line, f->nodes[d->node].name,
-				  d->port, d->peer_name, d->peer_port,
-				  d->peer_name);
-	if (oc_fabric_link(f, d->node, d->port, peer, d->peer_port, ps->err))
-		return perr(ps, ps->err->msg, NULL);
-	return 0;
-}
-
 static int resolve_links(struct parser *ps)
 {
-	uint32_t *decl_of_port;
-	size_t i;
-	int ret = 0;
-
-	decl_of_port = malloc(sizeof(*decl_of_port) * (ps->f->num_ports + 1));
-	if (!decl_of_port)
-		return perr(ps, "out of memory", NULL);
-	memset(decl_of_port, 0xff,
-	       sizeof(*decl_of_port) * (ps->f->num_ports + 1));
-	for (i = 0; i < ps->num_links; i++) {
-		const struct declared_link *d = &ps->links[i];
-		uint32_t slot = port_slot(ps->f, d->node, d->port);
-
-		if (decl_of_port[slot] != OC_NONE) {
-			ps->line = d->line;
-			ret = perr(ps, "port listed twice in its node record",
-				   NULL);
-			break;
-		}
-		decl_of_port[slot] = i;
-	}
-	for (i = 0; !ret && i < ps->num_links; i++)
-		ret = resolve_link(ps, &ps->links[i], decl_of_port);
-	free(decl_of_port);
-	return ret;
+	return oc_link_list_resolve(&ps->links, ps->f, ps->file, NULL, ps->err);
 }
 
 static void free_parser(struct parser *ps)
 {
-	size_t i;
-
-	for (i = 0; i < ps->num_links; i++)
-		free(ps->links[i].peer_name);
-	free(ps->links);
+	oc_link_list_free(&ps->links);
 }
 
 struct oc_fabric *oc_topo_read(FILE *in, const char *name, struct oc_err *err)

@@ -61,8 +61,8 @@ static void expect_error(const char *text, const char *expect)
 
 static void rejects_bad_files(void **state)
 {
-	expect_error("Switch 2 \"a\"\n[1] \"b\"[1]\n", "test.net:2: link to "
-						       "unknown node: b");
+	expect_error("Switch 2 \"a\"\n[1] \"b\"[1]\n",
+		     "test.net:2: link \"a\"[1] - \"b\"[1]: no such node");
 	expect_error("Switch 2 \"a\"\n[1] \"b\"[1]\n\nSwitch 2 \"b\"\n"
 		     "[2] \"a\"[1]\n",
 		     "not listed the same way");
