@@ -12,12 +12,6 @@ sock=$TOP/osmcloud.sock
 } >"$TOP/vms.txt"
 opts="event_plugin_options vms=$TOP/vms.txt state=$TOP/vms.state ctl=$sock"
 
-# ctl ARGS...: the client, bounded in time; output in $TOP/ctl.out
-ctl() {
-	timeout 30 "$OSMCLOUD" ctl --socket "$sock" --timeout 20 "$@" \
-		>"$TOP/ctl.out" 2>&1
-}
-
 # --- stock opensm: the control socket
 route_and_check stock "$topo" "$opts"
 grep -q "no console hook (stock opensm)" "$RUN/osm.log" &&

@@ -151,6 +151,26 @@ dump_lid() {
 		for (i = 1; i <= NF; i++) if ($i == "lid") print $(i + 1); exit }' "$2"
 }
 
+# ctl ARGS...: one command on the plugin's control socket $sock, bounded
+# in time; its answer in $TOP/ctl.out, its status returned.
+ctl() {
+	timeout 60 "$OSMCLOUD" ctl --socket "$sock" --timeout 50 "$@" \
+		>"$TOP/ctl.out" 2>&1
+}
+
+# refuse WHAT MESSAGE ARGS...: the command ARGS fails (status 1) and its
+# answer contains MESSAGE.
+refuse() {
+	local what=$1 want=$2
+	shift 2
+	ctl "$@"
+	if [ $? -eq 1 ] && grep -q -- "$want" "$TOP/ctl.out"; then
+		pass "refused: $what: $(head -n 1 "$TOP/ctl.out")"
+	else
+		fail "refused: $what: $(cat "$TOP/ctl.out")"
+	fi
+}
+
 # switch_misses TAG: (switch, switch LID) pairs run TAG does not deliver.
 switch_misses() {
 	echo $(($(json_get "$1" switch_holes) + $(json_get "$1" switch_loops) + \

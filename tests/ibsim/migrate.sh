@@ -19,12 +19,6 @@ state=$TOP/vms.state
 quiet="sweep_on_trap FALSE"
 nocache="use_ucast_cache FALSE"
 
-# ctl ARGS...: the client, bounded in time; output in $TOP/ctl.out
-ctl() {
-	timeout 60 "$OSMCLOUD" ctl --socket "$sock" --timeout 50 "$@" \
-		>"$TOP/ctl.out" 2>&1
-}
-
 # migrate TAG VM HV METHOD: one migration, checked; sets MIG_SWITCHES.
 migrate() {
 	local tag=$1 vm=$2 hv=$3 method=$4 dir=$TOP/$1 blocks diff idle lid got
@@ -81,16 +75,6 @@ heavy_sweep && pass "start: second heavy sweep done (need_update cleared)" ||
 	fail "start: no SUBNET UP after the second heavy sweep"
 
 # --- refusals: nothing sent, nothing changed
-refuse() {
-	local what=$1 want=$2
-	shift 2
-	ctl "$@"
-	if [ $? -eq 1 ] && grep -q -- "$want" "$TOP/ctl.out"; then
-		pass "refused: $what: $(head -n 1 "$TOP/ctl.out")"
-	else
-		fail "refused: $what: $(cat "$TOP/ctl.out")"
-	fi
-}
 cp "$state" "$TOP/state.before"
 refuse "unknown VM" 'unknown VM "vm-x"' migrate vm-x hv3
 refuse "unknown hypervisor" 'unknown hypervisor "hv99"' migrate vm-a hv99

@@ -22,12 +22,6 @@ fillers="0:2 0:3 0:4 1:1 1:2 1:3 1:4 7:1 7:2 7:3 7:4"
 	done
 } >"$TOP/vms.txt"
 
-# ctl ARGS...: the client, bounded in time; output in $TOP/ctl.out
-ctl() {
-	timeout 60 "$OSMCLOUD" ctl --socket "$sock" --timeout 50 "$@" \
-		>"$TOP/ctl.out" 2>&1
-}
-
 # op TAG VF LID ARGS...: one command (ARGS), checked; VF must then have
 # LID (0: none; "?": checked by the caller).  Sets OP_SWITCHES.
 op() {
@@ -100,16 +94,6 @@ for f in 1:3 1:4 7:1 7:2 7:3 7:4 0:2 0:3 0:4; do
 done
 
 # --- refusals: nothing sent, nothing changed
-refuse() {
-	local what=$1 want=$2
-	shift 2
-	ctl "$@"
-	if [ $? -eq 1 ] && grep -q -- "$want" "$TOP/ctl.out"; then
-		pass "refused: $what: $(head -n 1 "$TOP/ctl.out")"
-	else
-		fail "refused: $what: $(cat "$TOP/ctl.out")"
-	fi
-}
 cp "$state" "$TOP/state.before"
 refuse "boot an existing VM" 'VM "vm-a" already exists' boot vm-a hv1
 refuse "boot without a free VF" 'hypervisor "hv3" has no VF up without a LID' boot vm-c hv3

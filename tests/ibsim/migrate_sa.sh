@@ -21,12 +21,6 @@ peer=hv3-pf
 	for j in 1 2 3 4; do echo "$(vf_guid 1 $j) fill-$j"; done
 } >"$TOP/vms.txt"
 
-# ctl ARGS...: the client, bounded in time; output in $TOP/ctl.out
-ctl() {
-	timeout 60 "$OSMCLOUD" ctl --socket "$sock" --timeout 50 "$@" \
-		>"$TOP/ctl.out" 2>&1
-}
-
 # gid GUID: the port GID of GUID in the default subnet, IPv6 form.
 gid() {
 	printf 'fe80::%x:%x:%x:%x' $(($1 >> 48 & 0xffff)) \
