@@ -1,29 +1,182 @@
 /*
  * router.c - the shared fat-tree router (see router.h).
  *
- * Loads live on the lower end of each link: down_load[slot] is the weight
- * routed down into the lower switch over its up port 'slot', up_load[slot]
- * the weight routed up out of it.  A per-switch stamp tells whether the
+ * Every link appears twice in the fat-tree's groups: in an up group of its
+ * lower switch and in a down group of its upper switch, each with its own
+ * index into group_ports.  The router keeps one load per such index: at
+ * the up-group index the weight routed down the link, at the down-group
+ * index the weight routed up it (the two loads OpenSM's ftree keeps on
+ * the lower end of the link).  A per-switch stamp tells whether the
  * current destination already has an entry there, so nothing is cleared
  * between destinations.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "router.h"
 
 #define LOAD_EPSILON 1e-9
 
+struct rgroup {
+	uint32_t first; /* into links */
+	uint8_t count;
+};
+
+struct rlink {
+	double load;	  /* routed down an up link, up a down link */
+	uint8_t far_port; /* port number at the peer's end */
+};
+
 struct oc_router {
 	const struct oc_ftree *ft;
 	const struct oc_fabric *f;
 	struct oc_lfts *lfts;
-	double *down_load; /* [port slot] */
-	double *up_load;   /* [port slot] */
-	uint32_t *stamp;   /* [switch]: == cur_stamp when routed */
+	uint32_t *stamp; /* [switch]: == cur_stamp when routed */
 	uint32_t cur_stamp;
-	uint32_t *cone;	 /* ancestors, level by level, main first */
-	uint32_t *stack; /* descent work list */
+	uint8_t *fabric;	/* [switch]: 1 for a physical switch */
+	uint32_t num_fabric;	/* physical switches */
+	uint32_t fabric_routed; /* physical switches routed for cur_stamp */
+	uint32_t *cone;		/* ancestors, level by level, main first */
+	uint32_t *stack;	/* descent work list */
+	/* Flat copies of the groups, for the hot loops: */
+	uint32_t *peer;	     /* [group] neighbour switch index */
+	struct rgroup *grp;  /* [group] */
+	struct rlink *links; /* [group port] */
+	/* Switches with the same set of down neighbours share a class; once
+	 * one of them has been descended for a destination, all of their
+	 * children are routed and the others need not look again. */
+	uint32_t *sw_class;   /* [switch] */
+	uint32_t *class_done; /* [class]: == cur_stamp when descended */
 };
+
+static uint32_t slot(const struct oc_router *r, uint32_t sw, unsigned port)
+{
+	return r->f->nodes[r->f->switches[sw]].first_port + port;
+}
+
+static uint8_t peer_port(const struct oc_router *r, uint32_t sw, unsigned port)
+{
+	return r->f->ports[slot(r, sw, port)].peer_port;
+}
+
+/* Fills the flat groups and links of switch sw's groups [first, end). */
+static void flatten_groups(struct oc_router *r, uint32_t sw, uint32_t first,
+			   uint32_t end)
+{
+	uint32_t i, k;
+
+	for (i = first; i < end; i++) {
+		const struct oc_group *g = &r->ft->groups[i];
+
+		r->peer[i] = g->peer;
+		r->grp[i].first = g->first;
+		r->grp[i].count = g->count;
+		for (k = g->first; k < g->first + g->count; k++)
+			r->links[k].far_port =
+				peer_port(r, sw, r->ft->group_ports[k]);
+	}
+}
+
+static int flatten(struct oc_router *r)
+{
+	const struct oc_ftree *ft = r->ft;
+	uint32_t sw;
+
+	r->peer = malloc(sizeof(*r->peer) * (ft->num_groups + 1));
+	r->grp = malloc(sizeof(*r->grp) * (ft->num_groups + 1));
+	r->links = calloc(r->f->num_ports + 1, sizeof(*r->links));
+	if (!r->peer || !r->grp || !r->links)
+		return -1;
+	for (sw = 0; sw < r->f->num_switches; sw++) {
+		const struct oc_ft_switch *s = &ft->sw[sw];
+
+		flatten_groups(r, sw, s->up_first, s->up_first + s->up_count);
+		flatten_groups(r, sw, s->down_first,
+			       s->down_first + s->down_count);
+	}
+	return 0;
+}
+
+static int cmp_u32(const void *x, const void *y)
+{
+	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+struct class_ctx {
+	const struct oc_ftree *ft;
+	uint32_t *sorted; /* down neighbours, sorted per switch */
+};
+
+/* Orders switches by their sets of down neighbours. */
+static int cmp_down_set(const void *x, const void *y, void *arg)
+{
+	const struct class_ctx *c = arg;
+	const uint32_t *sorted = c->sorted;
+	const struct oc_ft_switch *a = &c->ft->sw[*(const uint32_t *)x];
+	const struct oc_ft_switch *b = &c->ft->sw[*(const uint32_t *)y];
+	uint32_t i;
+
+	if (a->down_count != b->down_count)
+		return a->down_count < b->down_count ? -1 : 1;
+	for (i = 0; i < a->down_count; i++) {
+		uint32_t pa = sorted[a->down_first + i];
+		uint32_t pb = sorted[b->down_first + i];
+
+		if (pa != pb)
+			return pa < pb ? -1 : 1;
+	}
+	return 0;
+}
+
+static int count_fabric(struct oc_router *r)
+{
+	uint32_t sw;
+
+	r->fabric = malloc(r->f->num_switches + 1);
+	if (!r->fabric)
+		return -1;
+	for (sw = 0; sw < r->f->num_switches; sw++) {
+		r->fabric[sw] = r->ft->sw[sw].role == OC_SW_FABRIC;
+		r->num_fabric += r->fabric[sw];
+	}
+	return 0;
+}
+
+/* Gives switches with equal sets of down neighbours the same class. */
+static int build_classes(struct oc_router *r)
+{
+	uint32_t n = r->f->num_switches, i, classes = 0;
+	uint32_t *sorted = malloc(sizeof(uint32_t) * (r->ft->num_groups + 1));
+	uint32_t *order = malloc(sizeof(uint32_t) * (n + 1));
+	struct class_ctx ctx = {r->ft, sorted};
+
+	r->sw_class = malloc(sizeof(uint32_t) * (n + 1));
+	r->class_done = calloc(n + 1, sizeof(uint32_t));
+	if (!sorted || !order || !r->sw_class || !r->class_done) {
+		free(sorted);
+		free(order);
+		return -1;
+	}
+	memcpy(sorted, r->peer, sizeof(uint32_t) * r->ft->num_groups);
+	for (i = 0; i < n; i++) {
+		const struct oc_ft_switch *s = &r->ft->sw[i];
+
+		qsort(sorted + s->down_first, s->down_count, sizeof(uint32_t),
+		      cmp_u32);
+		order[i] = i;
+	}
+	qsort_r(order, n, sizeof(*order), cmp_down_set, &ctx);
+	for (i = 0; i < n; i++) {
+		if (i && cmp_down_set(&order[i - 1], &order[i], &ctx))
+			classes++;
+		r->sw_class[order[i]] = classes;
+	}
+	free(sorted);
+	free(order);
+	return 0;
+}
 
 struct oc_router *oc_router_new(const struct oc_ftree *ft, struct oc_lfts *lfts)
 {
@@ -36,13 +189,11 @@ struct oc_router *oc_router_new(const struct oc_ftree *ft, struct oc_lfts *lfts)
 	r->ft = ft;
 	r->f = f;
 	r->lfts = lfts;
-	r->down_load = calloc(f->num_ports, sizeof(double));
-	r->up_load = calloc(f->num_ports, sizeof(double));
 	r->stamp = calloc(nsw, sizeof(uint32_t));
 	r->cone = malloc(nsw * sizeof(uint32_t));
 	r->stack = malloc(nsw * sizeof(uint32_t));
-	if (!r->down_load || !r->up_load || !r->stamp || !r->cone ||
-	    !r->stack) {
+	if (!r->stamp || !r->cone || !r->stack || flatten(r) ||
+	    build_classes(r) || count_fabric(r)) {
 		oc_router_free(r);
 		return NULL;
 	}
@@ -53,27 +204,23 @@ void oc_router_free(struct oc_router *r)
 {
 	if (!r)
 		return;
-	free(r->down_load);
-	free(r->up_load);
 	free(r->stamp);
 	free(r->cone);
 	free(r->stack);
+	free(r->peer);
+	free(r->grp);
+	free(r->links);
+	free(r->fabric);
+	free(r->sw_class);
+	free(r->class_done);
 	free(r);
-}
-
-static uint32_t slot(const struct oc_router *r, uint32_t sw, unsigned port)
-{
-	return r->f->nodes[r->f->switches[sw]].first_port + port;
-}
-
-static uint8_t peer_port(const struct oc_router *r, uint32_t sw, unsigned port)
-{
-	return r->f->ports[slot(r, sw, port)].peer_port;
 }
 
 static void set_entry(struct oc_router *r, uint32_t sw, uint16_t lid,
 		      uint8_t port)
 {
+	if (r->stamp[sw] != r->cur_stamp)
+		r->fabric_routed += r->fabric[sw];
 	r->stamp[sw] = r->cur_stamp;
 	if (lid)
 		oc_lft_row(r->lfts, sw)[lid] = port;
@@ -84,44 +231,42 @@ static int routed(const struct oc_router *r, uint32_t sw)
 	return r->stamp[sw] == r->cur_stamp;
 }
 
-/* The least loaded port (by load[]) of a group, seen from sw. */
-static uint8_t least_loaded_port(const struct oc_router *r, uint32_t sw,
-				 const struct oc_group *g, const double *load,
-				 double *best_load)
+/* The least loaded link of group g, as an index into links; ties go to
+ * the first. */
+static uint32_t least_loaded(const struct oc_router *r, uint32_t g,
+			     double *best_load)
 {
-	uint8_t best = 0;
-	uint32_t i;
+	const struct rgroup *grp = &r->grp[g];
+	uint32_t best = grp->first, k;
 
-	for (i = 0; i < g->count; i++) {
-		uint8_t p = r->ft->group_ports[g->first + i];
-		double l = load[slot(r, sw, p)];
+	*best_load = r->links[best].load;
+	for (k = best + 1; k < grp->first + grp->count; k++) {
+		double l = r->links[k].load;
 
-		if (!best || l < *best_load - LOAD_EPSILON) {
-			best = p;
+		if (l < *best_load - LOAD_EPSILON) {
+			best = k;
 			*best_load = l;
 		}
 	}
 	return best;
 }
 
-/* Main path step: the least loaded up port of sw over all up groups. */
-static uint8_t main_up_port(const struct oc_router *r, uint32_t sw,
-			    uint32_t *parent)
+/* Main path step: the least loaded up link of sw over all up groups. */
+static uint32_t main_up_link(const struct oc_router *r, uint32_t sw,
+			     uint32_t *parent)
 {
 	const struct oc_ft_switch *s = &r->ft->sw[sw];
-	uint8_t best = 0;
+	uint32_t best = 0, g;
 	double best_load = 0;
-	uint32_t i;
 
-	for (i = 0; i < s->up_count; i++) {
-		const struct oc_group *g = oc_up_group(r->ft, sw, i);
+	for (g = s->up_first; g < s->up_first + s->up_count; g++) {
 		double l;
-		uint8_t p = least_loaded_port(r, sw, g, r->down_load, &l);
+		uint32_t k = least_loaded(r, g, &l);
 
-		if (!best || l < best_load - LOAD_EPSILON) {
-			best = p;
+		if (g == s->up_first || l < best_load - LOAD_EPSILON) {
+			best = k;
 			best_load = l;
-			*parent = g->peer;
+			*parent = r->peer[g];
 		}
 	}
 	return best;
@@ -132,18 +277,17 @@ static void route_parents(struct oc_router *r, uint32_t sw, uint16_t lid,
 			  uint32_t *cone_len)
 {
 	const struct oc_ft_switch *s = &r->ft->sw[sw];
-	uint32_t i;
+	uint32_t g;
 
-	for (i = 0; i < s->up_count; i++) {
-		const struct oc_group *g = oc_up_group(r->ft, sw, i);
+	for (g = s->up_first; g < s->up_first + s->up_count; g++) {
 		double l;
-		uint8_t p;
+		uint32_t k;
 
-		if (routed(r, g->peer))
+		if (routed(r, r->peer[g]))
 			continue;
-		p = least_loaded_port(r, sw, g, r->down_load, &l);
-		set_entry(r, g->peer, lid, peer_port(r, sw, p));
-		r->cone[(*cone_len)++] = g->peer;
+		k = least_loaded(r, g, &l);
+		set_entry(r, r->peer[g], lid, r->links[k].far_port);
+		r->cone[(*cone_len)++] = r->peer[g];
 	}
 }
 
@@ -155,13 +299,12 @@ static uint32_t climb(struct oc_router *r, uint32_t attach_sw, uint16_t lid,
 
 	r->cone[0] = attach_sw;
 	while (start < len) {
-		uint32_t end = len, i, parent;
-		uint8_t p;
+		uint32_t end = len, i, parent, k;
 
 		if (main != OC_NONE && r->ft->sw[main].up_count) {
-			p = main_up_port(r, main, &parent);
-			r->down_load[slot(r, main, p)] += weight;
-			set_entry(r, parent, lid, peer_port(r, main, p));
+			k = main_up_link(r, main, &parent);
+			r->links[k].load += weight;
+			set_entry(r, parent, lid, r->links[k].far_port);
 			r->cone[len++] = parent;
 			main = parent;
 		} else {
@@ -174,6 +317,26 @@ static uint32_t climb(struct oc_router *r, uint32_t attach_sw, uint16_t lid,
 	return len;
 }
 
+/* Child 'child' of group g routes up over the group's least loaded link. */
+static void route_child(struct oc_router *r, uint32_t g, uint32_t child,
+			uint16_t lid, double weight)
+{
+	double l;
+	uint32_t k = least_loaded(r, g, &l);
+
+	r->links[k].load += weight;
+	set_entry(r, child, lid, r->links[k].far_port);
+}
+
+/* The first group in [g, end) whose peer is not routed yet, or end. */
+static uint32_t next_unrouted(const uint32_t *peer, const uint32_t *stamp,
+			      uint32_t cur, uint32_t g, uint32_t end)
+{
+	while (g < end && stamp[peer[g]] == cur)
+		g++;
+	return g;
+}
+
 /* Every unrouted switch below 'top' routes up towards it. */
 static void descend(struct oc_router *r, uint32_t top, uint16_t lid,
 		    double weight)
@@ -182,33 +345,21 @@ static void descend(struct oc_router *r, uint32_t top, uint16_t lid,
 
 	r->stack[depth++] = top;
 	while (depth) {
-		uint32_t sw = r->stack[--depth], i;
+		uint32_t sw = r->stack[--depth], c = r->sw_class[sw];
 		const struct oc_ft_switch *s = &r->ft->sw[sw];
+		uint32_t end = s->down_first + s->down_count, g;
 
-		for (i = 0; i < s->down_count; i++) {
-			const struct oc_group *g = oc_down_group(r->ft, sw, i);
-			uint32_t child = g->peer;
-			uint8_t best = 0, cp;
-			double best_load = 0;
-			uint32_t k;
-
-			if (routed(r, child))
-				continue;
-			for (k = 0; k < g->count; k++) {
-				uint8_t p = r->ft->group_ports[g->first + k];
-				double l;
-
-				cp = peer_port(r, sw, p);
-				l = r->up_load[slot(r, child, cp)];
-				if (!best || l < best_load - LOAD_EPSILON) {
-					best = cp;
-					best_load = l;
-				}
-			}
-			r->up_load[slot(r, child, best)] += weight;
-			set_entry(r, child, lid, best);
-			r->stack[depth++] = child;
+		if (r->class_done[c] == r->cur_stamp)
+			continue;
+		for (g = s->down_first;; g++) {
+			g = next_unrouted(r->peer, r->stamp, r->cur_stamp, g,
+					  end);
+			if (g == end)
+				break;
+			route_child(r, g, r->peer[g], lid, weight);
+			r->stack[depth++] = r->peer[g];
 		}
+		r->class_done[c] = r->cur_stamp;
 	}
 }
 
@@ -218,6 +369,7 @@ void oc_router_route(struct oc_router *r, uint16_t lid, uint32_t attach_sw,
 	uint32_t len, i;
 
 	r->cur_stamp++;
+	r->fabric_routed = 0;
 	set_entry(r, attach_sw, lid, attach_port);
 	len = climb(r, attach_sw, lid, weight);
 	for (i = 0; i < len; i++)
@@ -246,6 +398,8 @@ uint32_t oc_router_fill_holes(struct oc_router *r, uint16_t lid)
 {
 	uint32_t added = 0, found, sw, i;
 
+	if (r->fabric_routed == r->num_fabric)
+		return 0; /* no hole */
 	do {
 		found = 0;
 		for (sw = 0; sw < r->f->num_switches; sw++) {
@@ -272,21 +426,49 @@ void oc_router_pad(struct oc_router *r, uint32_t sw, double weight)
 	uint32_t parent;
 
 	while (r->ft->sw[sw].up_count) {
-		uint8_t p = main_up_port(r, sw, &parent);
+		uint32_t k = main_up_link(r, sw, &parent);
 
-		r->down_load[slot(r, sw, p)] += weight;
+		r->links[k].load += weight;
 		sw = parent;
 	}
+}
+
+/* The load of the link on port 'port' of switch sw within the groups
+ * [first, end), 0 if none of them has that port. */
+static double group_load(const struct oc_router *r, uint32_t first,
+			 uint32_t end, unsigned port)
+{
+	uint32_t i, k;
+
+	for (i = first; i < end; i++)
+		for (k = r->grp[i].first; k < r->grp[i].first + r->grp[i].count;
+		     k++)
+			if (r->ft->group_ports[k] == port)
+				return r->links[k].load;
+	return 0;
 }
 
 double oc_router_down_load(const struct oc_router *r, uint32_t node,
 			   unsigned port)
 {
-	return r->down_load[r->f->nodes[node].first_port + port];
+	const struct oc_ft_switch *s;
+
+	if (!oc_is_switch(r->f, node))
+		return 0;
+	s = &r->ft->sw[r->f->nodes[node].sw_index];
+	return group_load(r, s->up_first, s->up_first + s->up_count, port);
 }
 
 double oc_router_up_load(const struct oc_router *r, uint32_t node,
 			 unsigned port)
 {
-	return r->up_load[r->f->nodes[node].first_port + port];
+	const struct oc_port *lp = oc_port(r->f, node, port);
+	const struct oc_ft_switch *s;
+
+	if (!oc_is_switch(r->f, node) || lp->peer_node == OC_NONE ||
+	    !oc_is_switch(r->f, lp->peer_node))
+		return 0;
+	s = &r->ft->sw[r->f->nodes[lp->peer_node].sw_index];
+	return group_load(r, s->down_first, s->down_first + s->down_count,
+			  lp->peer_port);
 }

@@ -9,17 +9,45 @@
  * keeping slot 0 the minimum as osm_switch_set_hops() would.  That is one
  * call per (switch, switch LID) instead of one per (switch, port, LID):
  * the matrices OpenSM allocates anyway, with no relaxation rounds.
+ *
+ * The fill runs on a worker thread while the caller routes (see
+ * hops_out.h).  Both only read the fabric snapshot; the worker writes the
+ * hop rows of OpenSM's switches and nothing else.  Switches are handed out
+ * one at a time from an atomic counter, so the caller can join in once it
+ * has routed: every switch (and its rows) is filled by exactly one thread.
  */
 #include <inttypes.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "hops.h"
 #include "hops_out.h"
+#include "log.h"
 
 /* A port of the switch being filled that leads to another switch. */
 struct uplink {
 	uint8_t port;
 	const uint8_t *dist; /* the neighbour's distance row */
+};
+
+struct oc_osm_hops {
+	const struct oc_osm_snapshot *s;
+	uint16_t *lids;	       /* [switch index]: its LID, 0 if none */
+	uint16_t *sorted_lids; /* the switch LIDs, ascending */
+	uint32_t num_sorted;
+	uint8_t *dist;	      /* oc_switch_distances(), set by the worker */
+	atomic_int dist_done; /* dist (or its failure) is published */
+	atomic_uint next;     /* next switch index to fill */
+	atomic_int stop;      /* failed or cancelled: claim nothing more */
+	atomic_uint failed;   /* first switch that failed + 1, 0 if none */
+	size_t row_bytes;     /* malloc'ed memory of all rows, about */
+	int dist_failed;
+	double start_ms, dist_ms;
+	pthread_t thread;
+	int threaded;
 };
 
 /* LIDs of all switches by switch index (0: none). */
@@ -33,6 +61,26 @@ static uint16_t *switch_lids(const struct oc_fabric *f)
 	for (i = 0; i < f->num_switches; i++)
 		lids[i] = oc_switch_lid(f, f->switches[i]);
 	return lids;
+}
+
+static int cmp_lid(const void *x, const void *y)
+{
+	return *(const uint16_t *)x - *(const uint16_t *)y;
+}
+
+/* The nonzero switch LIDs in ascending order. */
+static int sort_lids(struct oc_osm_hops *h)
+{
+	uint32_t i;
+
+	h->sorted_lids = malloc(sizeof(uint16_t) * (h->s->f->num_switches + 1));
+	if (!h->sorted_lids)
+		return -1;
+	for (i = 0; i < h->s->f->num_switches; i++)
+		if (h->lids[i])
+			h->sorted_lids[h->num_sorted++] = h->lids[i];
+	qsort(h->sorted_lids, h->num_sorted, sizeof(uint16_t), cmp_lid);
+	return 0;
 }
 
 /* Collects the ports of switch index i that lead to another switch. */
@@ -84,19 +132,143 @@ static int set_row(osm_switch_t *sw, uint16_t lid, uint32_t t,
 	return 0;
 }
 
-static int set_switch_hops(const struct oc_fabric *f, uint32_t i,
-			   osm_switch_t *sw, const uint8_t *dist,
-			   const uint16_t *lids, struct uplink *links)
+/*
+ * Maps the pages of sw->hops (the array of row pointers) that hold switch
+ * LIDs writable before osm_switch_set_hops() reads them.  OpenSM zeroes
+ * that array with a malloc() + memset() that the compiler turns into
+ * calloc(), so on the first sweep its pages are untouched: reading
+ * hops[lid] maps the shared zero page, and the write that follows must
+ * replace it and flush the TLB of every core running the process, an
+ * inter-processor interrupt per page (about 50,000 for 1,728 switches,
+ * very slow in a VM).  Prefaulting the pages for writing costs the same
+ * page faults without the flushes.  Pages without a switch LID are left
+ * alone (they stay the zero page, which takes no memory).  Nothing changes
+ * if the kernel lacks MADV_POPULATE_WRITE (Linux < 5.14).
+ */
+static void prefault_pointers(const struct oc_osm_hops *h,
+			      const osm_switch_t *sw)
 {
-	unsigned num_links = switch_links(f, i, sw, dist, links);
+#ifdef MADV_POPULATE_WRITE
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), first = 0, last = 0;
+	uint32_t i;
+
+	for (i = 0; i < h->num_sorted && h->sorted_lids[i] < sw->num_hops;
+	     i++) {
+		uintptr_t p = (uintptr_t)&sw->hops[h->sorted_lids[i]];
+
+		p &= ~(page - 1);
+		if (first && p <= last + page) {
+			last = p;
+			continue;
+		}
+		if (first)
+			madvise((void *)first, last + page - first,
+				MADV_POPULATE_WRITE);
+		first = last = p;
+	}
+	if (first)
+		madvise((void *)first, last + page - first,
+			MADV_POPULATE_WRITE);
+#endif
+}
+
+static int set_switch_hops(const struct oc_osm_hops *h, uint32_t i,
+			   struct uplink *links)
+{
+	const struct oc_fabric *f = h->s->f;
+	osm_switch_t *sw = h->s->sw[i];
+	unsigned num_links = switch_links(f, i, sw, h->dist, links);
 	uint32_t t;
 
-	if (lids[i] && osm_switch_set_hops(sw, lids[i], 0, 0))
+	prefault_pointers(h, sw);
+	if (h->lids[i] && osm_switch_set_hops(sw, h->lids[i], 0, 0))
 		return -1;
 	for (t = 0; t < f->num_switches; t++)
-		if (lids[t] && set_row(sw, lids[t], t, links, num_links))
+		if (h->lids[t] && set_row(sw, h->lids[t], t, links, num_links))
 			return -1;
 	return 0;
+}
+
+/* Heap memory the rows of all switches take, about: one chunk per
+ * (switch, switch LID). */
+static size_t row_bytes(const struct oc_osm_hops *h)
+{
+	const struct oc_fabric *f = h->s->f;
+	size_t lids = 0, bytes = 0;
+	uint32_t i;
+
+	for (i = 0; i < f->num_switches; i++)
+		lids += h->lids[i] != 0;
+	for (i = 0; i < f->num_switches; i++)
+		if (h->s->sw[i])
+			bytes += lids *
+				 ((h->s->sw[i]->num_ports + 8 + 15) & ~15u);
+	return bytes;
+}
+
+/*
+ * Grows the calling thread's malloc heap by about 'bytes' in large blocks,
+ * then frees them all but the last, which is returned (free it when done).
+ * glibc grows a thread's heap one mprotect() per page as small chunks are
+ * taken from it, and every mprotect() of a multi-threaded process sends a
+ * TLB shoot-down to the other cores: for ~200 MB of hop rows, tens of
+ * thousands of inter-processor interrupts, very slow in a VM.  Growing in
+ * blocks of RESERVE_BLOCK makes that ~30 times fewer; the block kept at the
+ * end stops glibc from trimming the space before the rows take it.  Only
+ * virtual memory: the pages are touched when the rows are written.
+ */
+#define RESERVE_BLOCK (120 * 1024) /* below glibc's mmap threshold */
+static void *reserve_heap(size_t bytes)
+{
+	size_t n = bytes / RESERVE_BLOCK, i;
+	void **blocks = malloc(sizeof(*blocks) * (n + 1));
+	void *last = NULL;
+
+	if (!blocks)
+		return NULL;
+	for (i = 0; i < n && (blocks[i] = malloc(RESERVE_BLOCK)); i++)
+		;
+	if (i)
+		last = blocks[--i];
+	while (i)
+		free(blocks[--i]);
+	free(blocks);
+	return last;
+}
+
+/* Fills switches until none is left or the fill stopped. */
+static void fill_switches(struct oc_osm_hops *h, size_t reserve)
+{
+	struct uplink links[OC_MAX_PORTS + 1];
+	void *reserved = reserve_heap(reserve);
+	uint32_t i;
+
+	while (!atomic_load(&h->stop)) {
+		i = atomic_fetch_add(&h->next, 1);
+		if (i >= h->s->f->num_switches)
+			break;
+		if (!h->s->sw[i] || !set_switch_hops(h, i, links))
+			continue;
+		atomic_store(&h->stop, 1);
+		atomic_store(&h->failed, i + 1);
+	}
+	free(reserved);
+}
+
+static void *worker(void *arg)
+{
+	struct oc_osm_hops *h = arg;
+
+	h->dist = oc_switch_distances(h->s->f);
+	h->dist_ms = oc_osm_now_ms() - h->start_ms;
+	if (!h->dist) {
+		h->dist_failed = 1;
+		atomic_store(&h->stop, 1);
+	}
+	atomic_store(&h->dist_done, 1);
+	if (h->dist)
+		fill_switches(h, h->row_bytes);
+	return NULL;
 }
 
 static void clear_all(const struct oc_osm_snapshot *s)
@@ -108,31 +280,85 @@ static void clear_all(const struct oc_osm_snapshot *s)
 			osm_switch_clear_hops(s->sw[i]);
 }
 
-int oc_osm_hops_write(const struct oc_osm_snapshot *s, const uint8_t *dist,
-		      struct oc_err *err)
+struct oc_osm_hops *oc_osm_hops_start(const struct oc_osm_snapshot *s,
+				      struct oc_err *err)
 {
-	const struct oc_fabric *f = s->f;
-	uint16_t *lids = switch_lids(f);
-	struct uplink *links = malloc(sizeof(*links) * (OC_MAX_PORTS + 1));
-	uint32_t i;
+	struct oc_osm_hops *h = calloc(1, sizeof(*h));
+
+	if (!h)
+		goto oom;
+	h->s = s;
+	h->lids = switch_lids(s->f);
+	if (!h->lids || sort_lids(h))
+		goto oom;
+	h->row_bytes = row_bytes(h);
+	h->start_ms = oc_osm_now_ms();
+	atomic_init(&h->dist_done, 0);
+	atomic_init(&h->next, 0);
+	atomic_init(&h->stop, 0);
+	atomic_init(&h->failed, 0);
+	/* without a thread, oc_osm_hops_finish() does all the work */
+	h->threaded = !pthread_create(&h->thread, NULL, worker, h);
+	return h;
+oom:
+	if (h) {
+		free(h->lids);
+		free(h);
+	}
+	oc_err_set(err, "out of memory for the hop matrices");
+	return NULL;
+}
+
+static void hops_free(struct oc_osm_hops *h)
+{
+	free(h->dist);
+	free(h->lids);
+	free(h->sorted_lids);
+	free(h);
+}
+
+/* Waits for the worker; the caller helps with the fill if asked to. */
+static void hops_wait(struct oc_osm_hops *h, int help)
+{
+	if (!h->threaded) {
+		worker(h);
+		return;
+	}
+	if (help && atomic_load(&h->dist_done) && h->dist)
+		fill_switches(h, h->row_bytes / 2);
+	pthread_join(h->thread, NULL);
+}
+
+int oc_osm_hops_finish(struct oc_osm_hops *h, double *dist_ms,
+		       struct oc_err *err)
+{
+	const struct oc_fabric *f = h->s->f;
+	uint32_t failed;
 	int ret = 0;
 
-	if (!lids || !links) {
-		ret = oc_err_set(err, "out of memory");
-		goto out;
-	}
-	for (i = 0; i < f->num_switches && !ret; i++) {
-		if (!s->sw[i] ||
-		    !set_switch_hops(f, i, s->sw[i], dist, lids, links))
-			continue;
-		clear_all(s);
+	hops_wait(h, 1);
+	failed = atomic_load(&h->failed);
+	*dist_ms = h->dist_ms;
+	if (h->dist_failed) {
+		ret = oc_err_set(err, "out of memory for switch distances");
+	} else if (failed) {
+		clear_all(h->s);
 		ret = oc_err_set(err,
 				 "switch 0x%016" PRIx64 ": cannot set "
 				 "its hop matrix (out of memory)",
-				 f->nodes[f->switches[i]].guid);
+				 f->nodes[f->switches[failed - 1]].guid);
 	}
-out:
-	free(lids);
-	free(links);
+	hops_free(h);
 	return ret;
+}
+
+void oc_osm_hops_cancel(struct oc_osm_hops *h)
+{
+	if (!h)
+		return;
+	atomic_store(&h->stop, 1);
+	if (h->threaded)
+		pthread_join(h->thread, NULL);
+	clear_all(h->s);
+	hops_free(h);
 }

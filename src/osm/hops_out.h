@@ -9,12 +9,28 @@
 
 #include "snapshot.h"
 
-/* For every switch and every switch LID: hops 0 through port 0 to its own
- * LID, and 1 + distance(neighbour, target) through each port that leads
- * to a neighbour switch, like osm_ucast_mgr_build_lid_matrices() but from
- * dist (oc_switch_distances()).  On failure (out of memory) every matrix
- * is cleared again and -1 returned. */
-int oc_osm_hops_write(const struct oc_osm_snapshot *s, const uint8_t *dist,
-		      struct oc_err *err);
+struct oc_osm_hops;
+
+/* Starts filling, for every switch and every switch LID: hops 0 through
+ * port 0 to its own LID, and 1 + distance(neighbour, target) through each
+ * port that leads to a neighbour switch, like
+ * osm_ucast_mgr_build_lid_matrices() but from oc_switch_distances().
+ * The fill runs on a worker thread (or, if none can be started, in
+ * oc_osm_hops_finish()) and touches only the hop rows of s's switches, so
+ * the caller may route meanwhile, reading s but not OpenSM's hop matrices.
+ * The switch tables must already be large enough (oc_osm_lft_reserve()).
+ * NULL when out of memory. */
+struct oc_osm_hops *oc_osm_hops_start(const struct oc_osm_snapshot *s,
+				      struct oc_err *err);
+
+/* Helps the worker finish, waits for it and frees h.  On failure (out of
+ * memory) every matrix is cleared again and -1 returned.  *dist_ms: when
+ * the distances were ready, from oc_osm_hops_start(). */
+int oc_osm_hops_finish(struct oc_osm_hops *h, double *dist_ms,
+		       struct oc_err *err);
+
+/* Stops the fill, waits for the worker, clears every matrix and frees h
+ * (NULL: nothing). */
+void oc_osm_hops_cancel(struct oc_osm_hops *h);
 
 #endif

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hops.h"
 #include "hops_out.h"
 #include "lft_out.h"
 #include "reach.h"
@@ -171,26 +170,29 @@ static int check(struct oc_osm_run *run, struct oc_err *err)
 	return 0;
 }
 
-/* Grows the switch tables if needed, then fills the hop matrices. */
-static int fill_hops(struct oc_osm_run *run, struct oc_err *err)
+/* Grows the switch tables if needed, then starts filling the hop
+ * matrices on a worker thread, which runs while the engine routes. */
+static struct oc_osm_hops *start_hops(struct oc_osm_run *run,
+				      struct oc_err *err)
+{
+	if (oc_osm_lft_reserve(run->snap, run->snap->f->max_lid, err))
+		return NULL;
+	return oc_osm_hops_start(run->snap, err);
+}
+
+/* Helps the worker finish the hop matrices and waits for it.  hops_ms is
+ * the time this adds after routing and checking. */
+static int finish_hops(struct oc_osm_run *run, struct oc_osm_hops *hops,
+		       struct oc_err *err)
 {
 	double t = oc_osm_now_ms(), dist_ms;
-	uint8_t *dist;
-	int ret;
 
-	if (oc_osm_lft_reserve(run->snap, run->lfts->max_lid, err))
-		return -1;
-	dist = oc_switch_distances(run->snap->f);
-	if (!dist)
-		return oc_err_set(err, "out of memory for switch distances");
-	dist_ms = oc_osm_now_ms() - t;
-	ret = oc_osm_hops_write(run->snap, dist, err);
-	free(dist);
-	if (ret)
+	if (oc_osm_hops_finish(hops, &dist_ms, err))
 		return -1;
 	run->hops_ms = oc_osm_now_ms() - t;
 	oc_osm_info(run_log(run),
-		    "%s: hops: %u switches in %.1f ms (distances %.1f ms)",
+		    "%s: hops: %u switches, %.1f ms after routing "
+		    "(distances ready %.1f ms after the snapshot)",
 		    run->engine->name, run->snap->f->num_switches, run->hops_ms,
 		    dist_ms);
 	return 0;
@@ -198,6 +200,7 @@ static int fill_hops(struct oc_osm_run *run, struct oc_err *err)
 
 int oc_osm_run_route(struct oc_osm_run *run)
 {
+	struct oc_osm_hops *hops;
 	struct oc_err err;
 
 	run_clear(run);
@@ -205,9 +208,14 @@ int oc_osm_run_route(struct oc_osm_run *run)
 	load_inputs(run);
 	if (check_lmc(run, &err) || take_snapshot(run, &err))
 		return run_fail(run, OC_ERR_SNAPSHOT, &err);
-	if (route(run, &err) || check(run, &err))
+	hops = start_hops(run, &err);
+	if (!hops)
+		return run_fail(run, OC_ERR_OUTPUT, &err);
+	if (route(run, &err) || check(run, &err)) {
+		oc_osm_hops_cancel(hops);
 		return run_fail(run, OC_ERR_ROUTE, &err);
-	if (fill_hops(run, &err))
+	}
+	if (finish_hops(run, hops, &err))
 		return run_fail(run, OC_ERR_OUTPUT, &err);
 	return 0;
 }
