@@ -224,6 +224,20 @@ guid_file() {
 	done <"$1"
 }
 
+# smps_match_blocks TAG ANSWER: the LFT SMPs a plugin command reported in
+# ANSWER were all acknowledged and equal the 64-LID blocks that differ
+# between $TOP/TAG/before.dump and $TOP/TAG/TAG.dump; sets OP_SWITCHES to
+# the physical switches it updated.
+smps_match_blocks() {
+	local tag=$1 answer=$2 dir=$TOP/$1 blocks diff
+	blocks=$(sed -n 's/.*LFT blocks \([0-9]*\) (acked \([0-9]*\)).*/\1 \2/p' "$answer")
+	diff=$(block_diff "$dir/before.dump" "$dir/$tag.dump")
+	[ "$blocks" = "$diff $diff" ] &&
+		pass "$tag: $diff LFT SMPs, all acknowledged, = blocks changed in ibsim" ||
+		fail "$tag: LFT SMPs (sent, acked) '$blocks', blocks changed in ibsim $diff"
+	OP_SWITCHES=$(sed -n 's/.*: switches \([0-9]*\) .*/\1/p' "$answer")
+}
+
 # block_diff BEFORE AFTER: 64-LID LFT blocks that differ, all switches.
 block_diff() {
 	python3 - "$1" "$2" <<'PY'

@@ -25,7 +25,7 @@ fillers="0:2 0:3 0:4 1:1 1:2 1:3 1:4 7:1 7:2 7:3 7:4"
 # op TAG VF LID ARGS...: one command (ARGS), checked; VF must then have
 # LID (0: none; "?": checked by the caller).  Sets OP_SWITCHES.
 op() {
-	local tag=$1 vf=$2 want=$3 dir=$TOP/$1 blocks diff got
+	local tag=$1 vf=$2 want=$3 dir=$TOP/$1 got
 	shift 3
 	mkdir -p "$dir"
 	sim_cmd Dump >"$dir/before.dump"
@@ -41,12 +41,7 @@ op() {
 	got=$(dump_lid "$vf" "$dir/$tag.dump")
 	[ "$want" = "?" ] || [ "$got" = "$want" ] && pass "$tag: $vf has LID $got" ||
 		fail "$tag: $vf has LID '$got', want $want"
-	blocks=$(sed -n 's/.*LFT blocks \([0-9]*\) (acked \([0-9]*\)).*/\1 \2/p' "$dir/op.out")
-	diff=$(block_diff "$dir/before.dump" "$dir/$tag.dump")
-	[ "$blocks" = "$diff $diff" ] &&
-		pass "$tag: $diff LFT SMPs, all acknowledged, = blocks changed in ibsim" ||
-		fail "$tag: LFT SMPs (sent, acked) '$blocks', blocks changed in ibsim $diff"
-	OP_SWITCHES=$(sed -n 's/.*: switches \([0-9]*\) .*/\1/p' "$dir/op.out")
+	smps_match_blocks "$tag" "$dir/op.out"
 }
 
 # registry TAG VM VF: the registry has VM on VF (VF "-": VM is gone).
