@@ -210,6 +210,23 @@ compare_with_ftree() {
 	return 0
 }
 
+# compare_with_rooted_ftree TAG TOPO ERR [config lines...]: stock ftree
+# without a root file fails on TOPO with ERR (e.g. "ERR AB0A"); given the
+# roots (sw-L2-*) and the config lines it routes TOPO, and run TAG compares
+# with it (see compare_with_ftree).
+compare_with_rooted_ftree() {
+	local tag=$1 topo=$2 err=$3
+	shift 3
+	compare_with_ftree "$tag" ftree "$topo"
+	[ $? -eq 2 ] && [ "$FTREE_ERR" = "$err" ] &&
+		pass "ftree without roots fails with $err, as expected" ||
+		fail "ftree without roots was expected to fail with $err"
+	guid_file "$topo" 'sw-L2-[0-9]+' 0 >"$TOP/roots.txt"
+	compare_with_ftree "$tag" ftree-roots "$topo" \
+		"root_guid_file $TOP/roots.txt" "$@" ||
+		fail "ftree given its roots was expected to route this fabric"
+}
+
 # guid_file TOPO NAME_REGEX OFFSET: the GUIDs (+ OFFSET: 1 gives a one-port
 # CA's port GUID) of the records of TOPO whose name matches, one a line, as
 # OpenSM's root_guid_file / io_guid_file want them.

@@ -10,11 +10,5 @@ same_as_offline vsw "$topo"
 grep -q "18 switch LIDs, 15 detours" "$RUN/osm.log" &&
 	pass "sw-L2-0 reaches the 15 CAs under sw-L1-0 through detours" ||
 	fail "expected 15 detours in the log: $(grep -m1 -o 'routed.*detours' "$RUN/osm.log")"
-compare_with_ftree vsw ftree "$topo"
-[ $? -eq 2 ] && [ "$FTREE_ERR" = "ERR AB09" ] &&
-	pass "ftree without roots fails with ERR AB09, as expected" ||
-	fail "ftree without roots was expected to fail with ERR AB09"
-guid_file "$topo" 'sw-L2-[0-9]+' 0 >"$TOP/roots.txt"
-compare_with_ftree vsw ftree-roots "$topo" "root_guid_file $TOP/roots.txt" ||
-	fail "ftree with root_guid_file was expected to route this fabric"
+compare_with_rooted_ftree vsw "$topo" "ERR AB09"
 finish
