@@ -47,10 +47,4 @@ uint32_t oc_router_fill_holes(struct oc_router *r, uint16_t lid);
  * LFT entry (OpenSM's dummy nodes: keeps leaves with fewer nodes in step). */
 void oc_router_pad(struct oc_router *r, uint32_t attach_sw, double weight);
 
-/* Load accumulated on a switch port, for tests and reports. */
-double oc_router_down_load(const struct oc_router *r, uint32_t node,
-			   unsigned port);
-double oc_router_up_load(const struct oc_router *r, uint32_t node,
-			 unsigned port);
-
 #endif
