@@ -2,4 +2,6 @@
 osmcloud_SOURCES += src/tools/osmcloud.c src/tools/commands.h
 osmcloud_SOURCES += src/tools/cmd_route.c
 osmcloud_SOURCES += src/tools/cmd_ctl.c src/core/ctl_proto.h
-osmcloud_SOURCES += src/tools/cmd_plan.c
+osmcloud_SOURCES += src/tools/cmd_plan.c src/tools/plan.h \
+	src/tools/plan_args.c src/tools/plan_session.c \
+	src/tools/plan_report.c

@@ -1,0 +1,146 @@
+/*
+ * plan_args.c - the options of "osmcloud plan" and its usage text.
+ *
+ * Kept apart from the planning so that what the command accepts, and the
+ * errors it gives for bad options (exit status 2), read in one place.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan.h"
+
+static void plan_usage(FILE *out)
+{
+	fprintf(out,
+		"usage: osmcloud plan --topo FILE [options]\n"
+		"  --topo FILE        ibsim topology file (required)\n"
+		"  --vms FILE         VM file; default: the first half (rounded\n"
+		"                     up) of every hypervisor's VFs hold a VM\n"
+		"  --lid-model MODEL  prepopulated (default): VMs move by LID\n"
+		"                     swaps; dynamic: only VMs have LIDs, they\n"
+		"                     move by LID copies\n"
+		"  --roots FILE       root switch GUIDs, one 0x... per line\n"
+		"  --migrate VF:HV    move the VM on VF (a CA name) to hypervisor\n"
+		"                     HV (a vSwitch name) and print the plans;\n"
+		"                     repeatable, done in order\n"
+		"  --random N         N random migrations (then the figures)\n"
+		"  --seed S           seed of the random choices (default 1)\n"
+		"  --method M         itrc, ftreeminrc or both (default both)\n"
+		"  --verify           verify the final LFTs of each method\n"
+		"  -q, --quiet        no per-update lines\n"
+		"exit status: 0 done, 1 a migration or a check failed, 2 bad\n"
+		"usage or input\n");
+}
+
+static int number(const char *s, unsigned long *v)
+{
+	char *end;
+
+	*v = strtoul(s, &end, 0);
+	return *s == '-' || !*s || *end;
+}
+
+static int set_method(struct plan_args *a, const char *v)
+{
+	enum oc_reconf_method m;
+
+	if (!strcmp(v, "both")) {
+		a->use[OC_RECONF_ITRC] = a->use[OC_RECONF_FTREEMINRC] = 1;
+		return 0;
+	}
+	if (oc_reconf_method_parse(v, &m))
+		return -1;
+	a->use[OC_RECONF_ITRC] = a->use[OC_RECONF_FTREEMINRC] = 0;
+	a->use[m] = 1;
+	return 0;
+}
+
+static int plan_option(struct plan_args *a, int c)
+{
+	switch (c) {
+	case 't':
+		a->topo = optarg;
+		return 0;
+	case 'v':
+		a->vms = optarg;
+		return 0;
+	case 'r':
+		a->roots = optarg;
+		return 0;
+	case 'l':
+		a->dynamic = !strcmp(optarg, "dynamic");
+		if (a->dynamic || !strcmp(optarg, "prepopulated"))
+			return 0;
+		fprintf(stderr, "osmcloud plan: --lid-model must be "
+				"prepopulated or dynamic\n");
+		return 2;
+	case 'm':
+		if (a->num_migrate == PLAN_MAX_MIGRATE) {
+			fprintf(stderr, "osmcloud plan: at most %u --migrate\n",
+				PLAN_MAX_MIGRATE);
+			return 2;
+		}
+		a->migrate[a->num_migrate++] = optarg;
+		return 0;
+	case 'n':
+		if (!number(optarg, &a->random))
+			return 0;
+		fprintf(stderr, "osmcloud plan: bad --random '%s'\n", optarg);
+		return 2;
+	case 's':
+		if (!number(optarg, &a->seed))
+			return 0;
+		fprintf(stderr, "osmcloud plan: bad --seed '%s'\n", optarg);
+		return 2;
+	case 'M':
+		if (!set_method(a, optarg))
+			return 0;
+		fprintf(stderr, "osmcloud plan: --method must be itrc, "
+				"ftreeminrc or both\n");
+		return 2;
+	case 'V':
+		a->verify = 1;
+		return 0;
+	case 'q':
+		a->quiet = 1;
+		return 0;
+	case 'h':
+		plan_usage(stdout);
+		exit(0);
+	default:
+		plan_usage(stderr);
+		return 2;
+	}
+}
+
+int plan_parse_args(int argc, char **argv, struct plan_args *a)
+{
+	static const struct option opts[] = {
+		{"topo", required_argument, NULL, 't'},
+		{"vms", required_argument, NULL, 'v'},
+		{"roots", required_argument, NULL, 'r'},
+		{"lid-model", required_argument, NULL, 'l'},
+		{"migrate", required_argument, NULL, 'm'},
+		{"random", required_argument, NULL, 'n'},
+		{"seed", required_argument, NULL, 's'},
+		{"method", required_argument, NULL, 'M'},
+		{"verify", no_argument, NULL, 'V'},
+		{"quiet", no_argument, NULL, 'q'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	int c, ret;
+
+	a->seed = 1;
+	a->use[OC_RECONF_ITRC] = a->use[OC_RECONF_FTREEMINRC] = 1;
+	while ((c = getopt_long(argc, argv, "qh", opts, NULL)) != -1)
+		if ((ret = plan_option(a, c)))
+			return ret;
+	if (!a->topo || optind != argc) {
+		plan_usage(stderr);
+		return 2;
+	}
+	return 0;
+}

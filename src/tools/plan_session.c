@@ -1,0 +1,341 @@
+/*
+ * plan_session.c - the session of "osmcloud plan": the fabric with its
+ * VMs, routed once with vswitch_ftree into an LFT set per method, and the
+ * migrations done on it.
+ *
+ * Loading: the topology, the VM file (default: the first half of each
+ * hypervisor's VFs hold a VM), the LID model, then the routes.  Choosing:
+ * a named migration "VF:HV" or a random VM to a random other hypervisor,
+ * as a LID swap (prepopulated) or copy (dynamic).  Migrating: each method
+ * plans the operation on its own LFTs; the fabric's LID owners move once.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine.h"
+#include "guidfile.h"
+#include "lid_model.h"
+#include "topo.h"
+#include "plan.h"
+
+/* ---- random numbers and the clock ---------------------------------------- */
+
+uint64_t plan_next_rand(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+double plan_ms_since(const struct timespec *t0)
+{
+	struct timespec t1;
+
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	return (t1.tv_sec - t0->tv_sec) * 1e3 +
+	       (t1.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
+/* ---- the fabric, its VMs and its routes -------------------------------- */
+
+/* The CA on port p of vSwitch hv when p is a VF port; OC_NONE if not. */
+static uint32_t vf_on_port(const struct plan_session *s, uint32_t hv,
+			   unsigned p)
+{
+	const struct oc_ft_switch *x = &s->ft->sw[hv];
+	uint32_t ca = oc_peer(s->f, s->f->switches[hv], p);
+
+	if (p == x->uplink_port || p == x->pf_port || ca == OC_NONE ||
+	    oc_is_switch(s->f, ca))
+		return OC_NONE;
+	return ca;
+}
+
+static struct oc_port *vf_port(const struct plan_session *s, uint32_t hv,
+			       unsigned p)
+{
+	uint32_t node = s->f->switches[hv];
+
+	return oc_port(s->f, vf_on_port(s, hv, p),
+		       oc_port(s->f, node, p)->peer_port);
+}
+
+/* Without a VM file: the first half of each hypervisor's VFs. */
+static int default_vms(struct plan_session *s, struct oc_err *err)
+{
+	uint32_t hv;
+	unsigned p, n, k;
+
+	for (hv = 0; hv < s->f->num_switches; hv++) {
+		uint32_t node = s->f->switches[hv];
+
+		if (s->ft->sw[hv].role != OC_SW_VSWITCH)
+			continue;
+		for (n = 0, p = 1; p <= s->f->nodes[node].num_ports; p++)
+			n += vf_on_port(s, hv, p) != OC_NONE;
+		for (k = 0, p = 1; k < (n + 1) / 2; p++) {
+			uint32_t vf = vf_on_port(s, hv, p);
+
+			if (vf == OC_NONE)
+				continue;
+			if (oc_vm_table_add(s->vms, vf_port(s, hv, p)->guid,
+					    s->f->nodes[vf].name, 0, err))
+				return -1;
+			k++;
+		}
+	}
+	return 0;
+}
+
+static int load_fabric(struct plan_session *s, struct oc_ftree_opts *o,
+		       struct oc_err *err)
+{
+	s->f = oc_topo_load(s->a->topo, err);
+	if (!s->f)
+		return -1;
+	s->ft = oc_ftree_analyze(s->f, o, err);
+	s->vms = oc_vm_table_new();
+	if (!s->ft || !s->vms)
+		return s->ft ? oc_err_set(err, "out of memory") : -1;
+	if (s->a->vms ? oc_vm_table_load(s->vms, s->a->vms, err)
+		      : default_vms(s, err))
+		return -1;
+	if (s->a->dynamic && oc_lid_model_dynamic(s->f, s->vms, err))
+		return -1;
+	return oc_fabric_assign_lids(s->f, err);
+}
+
+static int route(struct plan_session *s, const struct oc_ftree_opts *o,
+		 struct oc_err *err)
+{
+	struct oc_engine_input in = {s->f, o->root_guids, o->num_roots, s->vms};
+	struct oc_route_stats stats;
+	struct timespec t0;
+	int m;
+
+	for (m = 0; m < PLAN_NUM_METHODS; m++) {
+		s->t[m] = oc_lfts_new(s->f->num_switches, s->f->max_lid);
+		if (!s->t[m])
+			return oc_err_set(err, "out of memory");
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	if (oc_vswitch_ftree_engine.route(&in, s->t[0], &stats, err))
+		return -1;
+	s->route_ms = plan_ms_since(&t0);
+	memcpy(s->t[1]->ports, s->t[0]->ports,
+	       (size_t)s->t[0]->stride * s->t[0]->num_switches);
+	s->rc = oc_reconf_new(s->f, s->ft, err);
+	return s->rc ? 0 : -1;
+}
+
+/* The VMs (VFs with a LID that the VM table names) and hypervisors. */
+static int list_vms(struct plan_session *s, struct oc_err *err)
+{
+	uint32_t hv, n = s->f->num_switches;
+	unsigned p;
+
+	s->holds_vm = calloc((size_t)s->f->max_lid + 1, 1);
+	s->vm_lids = malloc(sizeof(*s->vm_lids) * (s->f->max_lid + 1u));
+	s->hvs = malloc(sizeof(*s->hvs) * (n ? n : 1));
+	if (!s->holds_vm || !s->vm_lids || !s->hvs)
+		return oc_err_set(err, "out of memory");
+	for (hv = 0; hv < n; hv++) {
+		if (s->ft->sw[hv].role != OC_SW_VSWITCH)
+			continue;
+		s->hvs[s->num_hvs++] = hv;
+		for (p = 1; p <= s->f->nodes[s->f->switches[hv]].num_ports;
+		     p++) {
+			const struct oc_port *vf;
+
+			if (vf_on_port(s, hv, p) == OC_NONE)
+				continue;
+			vf = vf_port(s, hv, p);
+			if (!vf->lid || !oc_vm_table_find(s->vms, vf->guid))
+				continue;
+			s->holds_vm[vf->lid] = 1;
+			s->vm_lids[s->num_vms++] = vf->lid;
+		}
+	}
+	return 0;
+}
+
+int plan_session_setup(struct plan_session *s, struct oc_err *err)
+{
+	struct oc_ftree_opts o = {0};
+	uint64_t *roots = NULL;
+	int ret;
+
+	if (s->a->roots &&
+	    oc_guid_list_load(s->a->roots, &roots, &o.num_roots, err))
+		return -1;
+	o.root_guids = roots;
+	ret = load_fabric(s, &o, err);
+	if (!ret)
+		ret = route(s, &o, err);
+	if (!ret && s->ft->num_vswitches)
+		ret = list_vms(s, err);
+	free(roots);
+	return ret;
+}
+
+void plan_session_teardown(struct plan_session *s)
+{
+	int m;
+
+	for (m = 0; m < PLAN_NUM_METHODS; m++) {
+		oc_lfts_free(s->t[m]);
+		oc_plan_release(&s->plan[m]);
+		free(s->tally[m].select_us);
+		free(s->tally[m].plan_us);
+	}
+	oc_reconf_free(s->rc);
+	oc_ftree_free(s->ft);
+	oc_vm_table_free(s->vms);
+	oc_fabric_free(s->f);
+	free(s->holds_vm);
+	free(s->vm_lids);
+	free(s->hvs);
+}
+
+/* ---- choosing migrations ---------------------------------------------- */
+
+static uint32_t hv_of_lid(const struct plan_session *s, uint16_t lid)
+{
+	const struct oc_lid_owner *o = &s->f->lid_owner[lid];
+	uint32_t peer = oc_peer(s->f, o->node, o->port);
+
+	return s->f->nodes[peer].sw_index;
+}
+
+/* The VF of hypervisor hv that takes a VM (node), OC_NONE if none. */
+static uint32_t idle_vf(const struct plan_session *s, uint32_t hv,
+			uint16_t *lid)
+{
+	unsigned p;
+
+	for (p = 1; p <= s->f->nodes[s->f->switches[hv]].num_ports; p++) {
+		const struct oc_port *vf;
+
+		if (vf_on_port(s, hv, p) == OC_NONE)
+			continue;
+		vf = vf_port(s, hv, p);
+		*lid = vf->lid;
+		if (s->a->dynamic ? !vf->lid : !s->holds_vm[vf->lid])
+			return vf_on_port(s, hv, p);
+	}
+	return OC_NONE;
+}
+
+static uint16_t pf_lid(const struct plan_session *s, uint32_t hv)
+{
+	uint32_t node = s->f->switches[hv];
+	unsigned pf = s->ft->sw[hv].pf_port;
+
+	return oc_port(s->f, oc_peer(s->f, node, pf),
+		       oc_port(s->f, node, pf)->peer_port)
+		->lid;
+}
+
+/* The operation moving VM lid to hypervisor hv; -1 if hv is full. */
+static int make_op(const struct plan_session *s, uint16_t lid, uint32_t hv,
+		   struct oc_migrate_op *op)
+{
+	uint16_t idle_lid = 0;
+	uint32_t vf = idle_vf(s, hv, &idle_lid);
+
+	if (vf == OC_NONE)
+		return -1;
+	op->lid = lid;
+	op->vf = vf;
+	if (s->a->dynamic) {
+		op->kind = OC_OP_COPY;
+		op->peer_lid = pf_lid(s, hv);
+	} else {
+		op->kind = OC_OP_SWAP;
+		op->peer_lid = idle_lid;
+	}
+	return 0;
+}
+
+int plan_random_op(struct plan_session *s, struct oc_migrate_op *op)
+{
+	uint16_t lid = s->vm_lids[plan_next_rand(&s->rng) % s->num_vms];
+	uint32_t from = hv_of_lid(s, lid), i, start;
+
+	for (i = 0; i < 64; i++) {
+		uint32_t hv = s->hvs[plan_next_rand(&s->rng) % s->num_hvs];
+
+		if (hv != from && !make_op(s, lid, hv, op))
+			return 0;
+	}
+	start = plan_next_rand(&s->rng) % s->num_hvs;
+	for (i = 0; i < s->num_hvs; i++) {
+		uint32_t hv = s->hvs[(start + i) % s->num_hvs];
+
+		if (hv != from && !make_op(s, lid, hv, op))
+			return 0;
+	}
+	return -1;
+}
+
+/* "VF:HV" to an operation. */
+int plan_named_op(const struct plan_session *s, const char *spec,
+		  struct oc_migrate_op *op, struct oc_err *err)
+{
+	char vf[128];
+	const char *colon = strchr(spec, ':');
+	uint32_t vn, hn;
+
+	if (!colon || colon == spec || (size_t)(colon - spec) >= sizeof(vf))
+		return oc_err_set(err, "--migrate '%s': want VF:HV", spec);
+	memcpy(vf, spec, colon - spec);
+	vf[colon - spec] = 0;
+	vn = oc_fabric_find_name(s->f, vf);
+	hn = oc_fabric_find_name(s->f, colon + 1);
+	if (vn == OC_NONE || oc_is_switch(s->f, vn) ||
+	    !oc_port(s->f, vn, 1)->lid)
+		return oc_err_set(err, "--migrate '%s': no VM on \"%s\"", spec,
+				  vf);
+	if (hn == OC_NONE || !oc_is_switch(s->f, hn) ||
+	    s->ft->sw[s->f->nodes[hn].sw_index].role != OC_SW_VSWITCH)
+		return oc_err_set(err, "--migrate '%s': no hypervisor \"%s\"",
+				  spec, colon + 1);
+	if (make_op(s, oc_port(s->f, vn, 1)->lid, s->f->nodes[hn].sw_index, op))
+		return oc_err_set(err,
+				  "--migrate '%s': hypervisor \"%s\" has no "
+				  "VF free for a VM",
+				  spec, colon + 1);
+	return 0;
+}
+
+/* ---- migrating ---------------------------------------------------------- */
+
+/* Plans op with every method in use, applies each to its own LFTs and
+ * moves the LIDs; tallies when record. */
+int plan_migrate(struct plan_session *s, const struct oc_migrate_op *op,
+		 int record, struct oc_err *err)
+{
+	struct timespec t0;
+	int m, last = -1;
+
+	for (m = 0; m < PLAN_NUM_METHODS; m++) {
+		if (!s->a->use[m])
+			continue;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		if (oc_reconf_plan(s->rc, s->t[m], op, m, &s->plan[m], err))
+			return -1;
+		if (record)
+			plan_tally_add(&s->tally[m], &s->plan[m],
+				       plan_ms_since(&t0) * 1e3);
+		last = m;
+	}
+	if (oc_reconf_commit(s->rc, &s->plan[last], err))
+		return -1;
+	for (m = 0; m < PLAN_NUM_METHODS; m++)
+		if (s->a->use[m])
+			oc_plan_apply_lfts(&s->plan[m], s->t[m]);
+	return 0;
+}
