@@ -273,6 +273,13 @@ static void move_vguid(struct oc_exec *x)
 {
 	osm_port_t *prev = NULL;
 
+	if (x->op.kind == OC_OP_BOOT) {
+		if (x->vguid && oc_osm_vguid_place(x->osm, x->vguid,
+						   x->dst_guid, &prev) > 0)
+			x->st.gi_smps +=
+				oc_osm_vguid_send(x->osm, x->dst_guid, prev);
+		return;
+	}
 	if (!x->vm || !oc_osm_vguid_is_own(x->osm, x->vm->vguid))
 		return;
 	if (x->op.kind == OC_OP_STOP) {
@@ -294,7 +301,7 @@ static int change_registry(struct oc_exec *x, struct oc_err *err)
 	case OC_OP_BOOT:
 		memset(&rec, 0, sizeof(rec));
 		snprintf(rec.name, sizeof(rec.name), "%s", x->vm_name);
-		rec.vguid = x->dst_guid;
+		rec.vguid = x->vguid ? x->vguid : x->dst_guid;
 		rec.vf_guid = x->dst_guid;
 		rec.lid = x->op.lid;
 		rec.weight = x->weight;

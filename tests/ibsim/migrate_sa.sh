@@ -179,4 +179,15 @@ sa_query "$TOP/stop.pr-gid" --sgid-to-dgid "$(gid "$(dump_guid $peer)")-$(gid "$
 [ -z "$(pr_dlid "$TOP/stop.pr-gid")" ] &&
 	pass "stop: no PathRecord for the stopped VM's GID" ||
 	fail "stop: PathRecord for a stopped VM's GID: $(pr_dlid "$TOP/stop.pr-gid")"
+
+# --- boot with vguid=: the GID resolves to the booted VM's LID
+pf_guid=$(printf '0x%016x' "$(dump_guid $peer)")
+ctl boot vm-b hv8 vguid=$pf_guid
+grep -q "refused: vGUID $pf_guid is the port GUID of a port of the subnet" "$TOP/ctl.out" &&
+	pass "boot: a vGUID that is a port's GUID is refused" ||
+	fail "boot: vguid=<a port GUID>: $(cat "$TOP/ctl.out")"
+ctl boot vm-b hv8 1 vguid=$vguid && grep -q "GUIDInfo 1," "$TOP/ctl.out" ||
+	fail "boot: vm-b with vguid=$vguid: $(cat "$TOP/ctl.out")"
+blid=$(lid_of vm-b)
+pr_by_gid boot "$vguid" "$blid" "vm-b booted with the vGUID"
 finish
