@@ -171,6 +171,32 @@ heavy_sweep || fail "race: no SUBNET UP after a further heavy sweep"
 moved race-sweep vm-a "$lid"
 pr_by_gid race-sweep "$vguid" "$lid" "a heavy sweep keeps the vGUID on vm-a's VF"
 
+# --- reroute: vswitch_ftree re-balances for the VMs where they are now.
+# opensm writes opensm-lfts.dump at heavy sweeps only, so a heavy sweep
+# follows the reroute; its tables equal the offline router's with the
+# registry's VFs as the VM file (and differ from the boot-time VM file's),
+# and the VM keeps its LID and GID.
+ctl vms
+awk 'NF == 6 && NR > 1 { w = $5 == "auto" ? "" : $5; print $3, $1, w }' \
+	"$TOP/ctl.out" >"$TOP/vms-now.txt"
+grep -q "^$(vf_guid 8 1) vm-a" "$TOP/vms-now.txt" &&
+	pass "reroute: the registry has vm-a on hv8-vf1 ($(wc -l <"$TOP/vms-now.txt") VMs)" ||
+	fail "reroute: registry VMs: $(cat "$TOP/vms-now.txt")"
+r=$(log_count "vswitch_ftree: routed")
+osm_console reroute >/dev/null
+wait_log "vswitch_ftree: routed" $((r + 1)) 60 &&
+	pass "reroute: vswitch_ftree routed again" ||
+	fail "reroute: no routing run after 'reroute'"
+heavy_sweep || fail "reroute: no SUBNET UP after the heavy sweep"
+same_as_offline start "$topo" --vms "$TOP/vms-now.txt"
+"$OSMCLOUD" route --topo "$topo" --guid2lid "$RUN/cache/guid2lid" -q \
+	-o "$TOP/boot-vms.dump" --vms "$TOP/vms.txt" &&
+	! cmp -s <(lft_triples "$TOP/boot-vms.dump") <(lft_triples "$RUN/tmp/opensm-lfts.dump") &&
+	pass "reroute: the tables differ from routing the VMs where they booted" ||
+	fail "reroute: the tables equal routing the VMs where they booted"
+moved reroute vm-a "$lid"
+pr_by_gid reroute "$vguid" "$lid" "a reroute keeps the vGUID on vm-a's VF"
+
 # --- stop: the vGUID leaves OpenSM's alias table with the VM
 ctl stop vm-a ftreeminrc && grep -q "GUIDInfo 1," "$TOP/ctl.out" &&
 	pass "stop: vm-a stopped, one GUIDInfo Set clears its VF's index 1" ||
