@@ -80,6 +80,7 @@ int oc_vm_table_add(struct oc_vm_table *t, uint64_t vf_guid, const char *name,
 	vm->vf_guid = vf_guid;
 	snprintf(vm->name, sizeof(vm->name), "%s", name);
 	vm->weight = weight;
+	vm->vguid = 0;
 	if (oc_hash_put64(t->by_guid, vf_guid, t->count) ||
 	    oc_hash_put64(t->by_name, oc_hash_string(name), t->count))
 		return oc_err_set(err, "out of memory");
@@ -107,25 +108,44 @@ static int parse_weight(const char *s, double *weight)
 	return errno || *end || !(*weight > 0) || !isfinite(*weight) ? -1 : 0;
 }
 
-/* One line: "GUID NAME [WEIGHT]"; comments and blank lines give no VM. */
+/* The last field may be "vguid=GUID"; takes it off the field count. */
+static int parse_vguid_field(char **fields, int *n, uint64_t *vguid,
+			     struct oc_err *err)
+{
+	const char *f = fields[*n - 1];
+
+	*vguid = 0;
+	if (*n < 3 || strncmp(f, "vguid=", 6))
+		return 0;
+	if (parse_guid(f + 6, vguid) || !*vguid)
+		return oc_err_set(
+			err, "bad vGUID \"%s\" (want 0x + hex, not 0)", f + 6);
+	(*n)--;
+	return 0;
+}
+
+/* One line: "GUID NAME [WEIGHT] [vguid=GUID]"; comments and blank lines
+ * give no VM. */
 static int parse_vm_line(struct oc_vm_table *t, char *line, struct oc_err *err)
 {
-	char *fields[4], *save = NULL, *hash = strchr(line, '#');
-	uint64_t guid;
+	char *fields[5], *save = NULL, *hash = strchr(line, '#');
+	uint64_t guid, vguid = 0;
 	double weight = 0;
 	int n = 0;
 
 	if (hash)
 		*hash = '\0';
-	for (char *tok = strtok_r(line, " \t\r\n", &save); tok && n < 4;
+	for (char *tok = strtok_r(line, " \t\r\n", &save); tok && n < 5;
 	     tok = strtok_r(NULL, " \t\r\n", &save))
 		fields[n++] = tok;
 	if (n == 0)
 		return 0;
+	if (n >= 3 && parse_vguid_field(fields, &n, &vguid, err))
+		return -1;
 	if (n < 2 || n > 3)
 		return oc_err_set(err,
 				  "expected \"<VF GUID> <VM name> "
-				  "[weight]\", got %d fields",
+				  "[weight] [vguid=<GUID>]\", got %d fields",
 				  n);
 	if (parse_guid(fields[0], &guid))
 		return oc_err_set(err, "bad VF GUID \"%s\" (want 0x + hex)",
@@ -133,7 +153,10 @@ static int parse_vm_line(struct oc_vm_table *t, char *line, struct oc_err *err)
 	if (n == 3 && parse_weight(fields[2], &weight))
 		return oc_err_set(err, "bad weight \"%s\" (want a number > 0)",
 				  fields[2]);
-	return oc_vm_table_add(t, guid, fields[1], weight, err);
+	if (oc_vm_table_add(t, guid, fields[1], weight, err))
+		return -1;
+	t->vms[t->count - 1].vguid = vguid;
+	return 0;
 }
 
 static int load_into(struct oc_vm_table *t, FILE *in, const char *path,
@@ -191,6 +214,8 @@ int oc_vm_table_load(struct oc_vm_table *t, const char *path,
 
 		ret = oc_vm_table_add(t, vm->vf_guid, vm->name, vm->weight,
 				      err);
+		if (!ret)
+			t->vms[t->count - 1].vguid = vm->vguid;
 	}
 	oc_vm_table_free(staged);
 	return ret;

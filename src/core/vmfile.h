@@ -2,10 +2,12 @@
  * vmfile.h - the VM file: which VFs hold a VM, and with which weight.
  *
  * Format, one VM per line ('#' starts a comment, blank lines are skipped):
- *     <VF port GUID> <VM name> [weight]
+ *     <VF port GUID> <VM name> [weight] [vguid=<GUID>]
  * e.g. "0x0002c90400001012 vm-17 0.5".  The GUID is hex with 0x; the name
  * has no blanks; the weight is a positive number (default: 1/number of VMs
- * on the same vSwitch).
+ * on the same vSwitch).  vguid= gives the VM a GUID of its own, which
+ * follows it when it migrates (an alias GUID of the VF it runs on);
+ * without it the VM's vGUID is the VF's port GUID.
  */
 #ifndef OC_VMFILE_H
 #define OC_VMFILE_H
@@ -20,7 +22,8 @@
 struct oc_vm {
 	uint64_t vf_guid;
 	char name[OC_VM_NAME_MAX];
-	double weight; /* 0 = default (1/num_vms of its vSwitch) */
+	double weight;	/* 0 = default (1/num_vms of its vSwitch) */
+	uint64_t vguid; /* 0 = the VF's port GUID */
 };
 
 struct oc_vm_table {

@@ -309,10 +309,18 @@ int oc_vmreg_seed(struct oc_vmreg *r, const struct oc_vm_table *vms,
 
 	for (i = 0; i < vms->count; i++) {
 		const struct oc_vm *vm = &vms->vms[i];
-		struct oc_vm_rec rec = {.vguid = vm->vf_guid,
+		struct oc_vm_rec rec = {.vguid = vm->vguid ? vm->vguid
+							   : vm->vf_guid,
 					.vf_guid = vm->vf_guid,
 					.weight = vm->weight};
 
+		if (rec.vguid != vm->vf_guid &&
+		    oc_fabric_find_port_guid(f, rec.vguid, &port) != OC_NONE)
+			return oc_err_set(err,
+					  "VM \"%s\": vGUID 0x%016" PRIx64
+					  " is the port GUID of a port of the "
+					  "fabric",
+					  vm->name, rec.vguid);
 		node = oc_fabric_find_port_guid(f, vm->vf_guid, &port);
 		if (node == OC_NONE || oc_is_switch(f, node))
 			return oc_err_set(err,

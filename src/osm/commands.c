@@ -25,7 +25,7 @@ static const struct command commands[] = {
 	{"vms", "", "list the VMs of the registry (state=)", cmd_vms},
 	{"migrate", "VM HYPERVISOR [itrc|ftreeminrc]",
 	 "move a VM to HYPERVISOR (LID swap or copy)", oc_osm_migrate},
-	{"boot", "VM HYPERVISOR [weight]",
+	{"boot", "VM HYPERVISOR [weight] [vguid=GUID]",
 	 "give a VF without a LID of HYPERVISOR a free LID", oc_osm_boot},
 	{"stop", "VM [itrc|ftreeminrc]", "free the VM's LID", oc_osm_stop},
 	{"stats", "", "figures of the last operations", cmd_stats},

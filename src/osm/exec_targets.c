@@ -14,6 +14,7 @@
 #include <opensm/osm_switch.h>
 
 #include "op_exec.h"
+#include "vguid.h"
 #include "plugin.h"
 
 /* A VF of vSwitch hv: its CA node and port, or OC_NONE. */
@@ -200,6 +201,14 @@ int oc_exec_targets_boot(struct oc_exec *x, struct oc_err *err)
 
 	if (oc_vmreg_by_name(x->p->vmstate.reg, x->vm_name))
 		return oc_err_set(err, "VM \"%s\" already exists", x->vm_name);
+	if (x->vguid && vguid_taken(x, x->vguid))
+		return oc_err_set(err, "vGUID 0x%016" PRIx64 " is another VM's",
+				  x->vguid);
+	if (x->vguid && !oc_osm_vguid_is_own(x->osm, x->vguid))
+		return oc_err_set(err,
+				  "vGUID 0x%016" PRIx64 " is the port GUID "
+				  "of a port of the subnet",
+				  x->vguid);
 	if (oc_exec_find_hv(x, err))
 		return -1;
 	x->src_hv = x->dst_hv;

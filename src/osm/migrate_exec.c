@@ -73,14 +73,51 @@ static int parse_weight(const char *s, double *w)
 	return end == s || *end || !(*w >= 0) || *w > 1e6 ? -1 : 0;
 }
 
+static int parse_vguid(const char *s, uint64_t *guid)
+{
+	char *end;
+
+	if (strncmp(s, "0x", 2))
+		return -1;
+	*guid = strtoull(s, &end, 16);
+	return end == s + 2 || *end || !*guid ? -1 : 0;
+}
+
+/* The optional arguments of boot: [weight] [vguid=GUID]. */
+static int boot_options(struct oc_exec *x, int argc, char **argv, FILE *out)
+{
+	int i;
+
+	for (i = 3; i < argc; i++) {
+		if (!strncmp(argv[i], "vguid=", 6)) {
+			if (!parse_vguid(argv[i] + 6, &x->vguid))
+				continue;
+			fprintf(out,
+				"osmcloud boot: bad vGUID \"%s\" (0x + hex, "
+				"not 0)\n",
+				argv[i] + 6);
+			return -1;
+		}
+		if (i == 3 && !parse_weight(argv[i], &x->weight))
+			continue;
+		fprintf(out,
+			"osmcloud boot: bad weight \"%s\" (a number >= 0; "
+			"0: the default)\n",
+			argv[i]);
+		return -1;
+	}
+	return 0;
+}
+
 int oc_osm_boot(struct oc_osm_plugin *p, int argc, char **argv, FILE *out)
 {
 	struct oc_exec x;
 
 	exec_init(&x, p, "boot");
 	x.method = OC_RECONF_ITRC; /* boot updates every switch anyway */
-	if (argc < 3 || argc > 4) {
-		fprintf(out, "usage: osmcloud boot VM HYPERVISOR [weight]\n");
+	if (argc < 3 || argc > 5) {
+		fprintf(out, "usage: osmcloud boot VM HYPERVISOR [weight] "
+			     "[vguid=GUID]\n");
 		return 1;
 	}
 	x.vm_name = argv[1];
@@ -90,14 +127,7 @@ int oc_osm_boot(struct oc_osm_plugin *p, int argc, char **argv, FILE *out)
 			OC_VM_NAME_MAX - 1);
 		return 1;
 	}
-	if (argc == 4 && parse_weight(argv[3], &x.weight)) {
-		fprintf(out,
-			"osmcloud boot: bad weight \"%s\" (a number >= 0; "
-			"0: the default)\n",
-			argv[3]);
-		return 1;
-	}
-	if (need_registry(&x, out))
+	if (boot_options(&x, argc, argv, out) || need_registry(&x, out))
 		return 1;
 	return oc_exec_run(&x, oc_exec_targets_boot, out);
 }

@@ -17,6 +17,7 @@
 #include <opensm/osm_switch.h>
 
 #include "op_exec.h"
+#include "vguid.h"
 #include "plugin.h"
 #include "smp.h"
 
@@ -266,6 +267,31 @@ static void update_osm_model(struct oc_exec *x)
 	osm_db_store(mgr->p_g2l, FALSE);
 }
 
+/* A VM with a GUID of its own takes it along: OpenSM's alias table and
+ * the GUID tables of both VFs (vguid.h); a stopped VM's alias goes. */
+static void move_vguid(struct oc_exec *x)
+{
+	osm_port_t *prev = NULL;
+
+	if (x->op.kind == OC_OP_BOOT) {
+		if (x->vguid && oc_osm_vguid_place(x->osm, x->vguid,
+						   x->dst_guid, &prev) > 0)
+			x->st.gi_smps +=
+				oc_osm_vguid_send(x->osm, x->dst_guid, prev);
+		return;
+	}
+	if (!x->vm || !oc_osm_vguid_is_own(x->osm, x->vm->vguid))
+		return;
+	if (x->op.kind == OC_OP_STOP) {
+		oc_osm_vguid_drop(x->osm, x->vm->vguid, &prev);
+		if (prev && !oc_osm_smp_guid_block0(x->osm, prev))
+			x->st.gi_smps++;
+		return;
+	}
+	if (oc_osm_vguid_place(x->osm, x->vm->vguid, x->dst_guid, &prev) > 0)
+		x->st.gi_smps += oc_osm_vguid_send(x->osm, x->dst_guid, prev);
+}
+
 static int change_registry(struct oc_exec *x, struct oc_err *err)
 {
 	struct oc_vmreg *reg = x->p->vmstate.reg;
@@ -275,7 +301,7 @@ static int change_registry(struct oc_exec *x, struct oc_err *err)
 	case OC_OP_BOOT:
 		memset(&rec, 0, sizeof(rec));
 		snprintf(rec.name, sizeof(rec.name), "%s", x->vm_name);
-		rec.vguid = x->dst_guid;
+		rec.vguid = x->vguid ? x->vguid : x->dst_guid;
 		rec.vf_guid = x->dst_guid;
 		rec.lid = x->op.lid;
 		rec.weight = x->weight;
@@ -312,6 +338,7 @@ static int apply(struct oc_exec *x, struct oc_err *err)
 	send_port_lids(x);
 	send_blocks(x);
 	update_osm_model(x);
+	move_vguid(x);
 	update_registry(x);
 	return 0;
 }

@@ -51,9 +51,10 @@ struct oc_exec {
 	const char *cmd; /* "migrate", "boot", "stop" */
 	const char *vm_name, *hv_name;
 	enum oc_reconf_method method;
-	double weight; /* boot */
-	double t0;     /* the command arrived */
-	double t_plan; /* the lock was taken */
+	double weight;	/* boot */
+	uint64_t vguid; /* boot: the VM's own GUID (0: the VF's) */
+	double t0;	/* the command arrived */
+	double t_plan;	/* the lock was taken */
 	/* the model, built by the executor */
 	struct oc_osm_snapshot *snap;
 	struct oc_ftree *ft;

@@ -16,6 +16,7 @@ libosmcloud_la_SOURCES = \
 	src/osm/console.c src/osm/console.h \
 	src/osm/ctl.c src/osm/ctl.h \
 	src/osm/smp.c src/osm/smp.h \
+	src/osm/vguid.c src/osm/vguid.h \
 	src/osm/opstats.c src/osm/opstats.h \
 	src/osm/sweeps.c src/osm/sweeps.h \
 	src/osm/op_exec.c src/osm/op_exec.h \

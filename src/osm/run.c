@@ -12,6 +12,7 @@
 #include "lft_out.h"
 #include "reach.h"
 #include "run.h"
+#include "vguid.h"
 
 struct oc_osm_run *oc_osm_run_new(const struct oc_osm_slot *slot)
 {
@@ -110,6 +111,22 @@ static int take_snapshot(struct oc_osm_run *run, struct oc_err *err)
 	return 0;
 }
 
+/* VMs with a GUID of their own: OpenSM's alias GUIDs follow the registry
+ * (a restart or a heavy sweep that found the VFs anew). */
+static void place_vguids(struct oc_osm_run *run)
+{
+	struct oc_osm_plugin *p = run->plugin;
+	unsigned n;
+
+	pthread_mutex_lock(&p->vmstate.lock);
+	n = oc_osm_vguid_sync(p->osm, p->vmstate.reg);
+	pthread_mutex_unlock(&p->vmstate.lock);
+	if (n)
+		oc_osm_info(run_log(run),
+			    "%s: %u VM vGUID(s) placed on their VFs",
+			    run->engine->name, n);
+}
+
 /* The VMs to route: the registry's when state= is set (seeded from the
  * vms= file the first time), else the vms= file's. */
 static int vms_for_routing(struct oc_osm_run *run, struct oc_vm_table **owned,
@@ -122,7 +139,10 @@ static int vms_for_routing(struct oc_osm_run *run, struct oc_vm_table **owned,
 		return 0;
 	*owned = oc_osm_vmstate_for_routing(&p->vmstate, p->inputs.vms,
 					    run->snap->f, run_log(run), err);
-	return *owned ? 0 : -1;
+	if (!*owned)
+		return -1;
+	place_vguids(run);
+	return 0;
 }
 
 static int route(struct oc_osm_run *run, struct oc_err *err)

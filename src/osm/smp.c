@@ -54,3 +54,26 @@ int oc_osm_smp_port_lid(osm_opensm_t *osm, osm_physp_t *ph, uint16_t lid)
 		       ? 0
 		       : -1;
 }
+
+int oc_osm_smp_guid_block0(osm_opensm_t *osm, osm_port_t *port)
+{
+	osm_physp_t *ph = port->p_physp;
+	uint8_t payload[IB_SMP_DATA_SIZE];
+	osm_madw_context_t ctx;
+
+	if (!ph || !ph->p_guids)
+		return -1;
+	memset(payload, 0, sizeof(payload));
+	memcpy(payload, &(*ph->p_guids)[0], sizeof(ib_guid_info_t));
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.gi_context.node_guid = osm_node_get_node_guid(port->p_node);
+	ctx.gi_context.port_guid = osm_physp_get_port_guid(ph);
+	ctx.gi_context.set_method = TRUE;
+	ctx.gi_context.port_num = osm_physp_get_port_num(ph);
+	return osm_req_set(&osm->sm, osm_physp_get_dr_path_ptr(ph), payload,
+			   sizeof(payload), IB_MAD_ATTR_GUID_INFO, 0, FALSE,
+			   ib_port_info_get_m_key(&ph->port_info), 0,
+			   CL_DISP_MSGID_NONE, &ctx) == IB_SUCCESS
+		       ? 0
+		       : -1;
+}

@@ -1,5 +1,6 @@
 /*
- * smp.h - the plugin's own SMPs: LFT blocks and PortInfo LID sets.
+ * smp.h - the plugin's own SMPs: LFT blocks, PortInfo LID sets and
+ * GUIDInfo sets.
  *
  * Both are posted with osm_req_set() and the standard contexts, so the
  * GetResp is absorbed by OpenSM's receivers: an LFT block lands in
@@ -22,5 +23,10 @@ int oc_osm_smp_lft_block(osm_opensm_t *osm, osm_switch_t *sw, unsigned blk);
 /* Sets the base LID of an end port (a copy of its PortInfo with only the
  * LID changed, as OpenSM's LID manager does).  0, or -1. */
 int oc_osm_smp_port_lid(osm_opensm_t *osm, osm_physp_t *ph, uint16_t lid);
+
+/* Sends block 0 of the port's GUID table (physp->p_guids: index 0 the
+ * port GUID, index 1 a VM's vGUID or 0).  OpenSM's receiver only logs the
+ * reply.  0, or -1 when the port has no GUID table or it was not posted. */
+int oc_osm_smp_guid_block0(osm_opensm_t *osm, osm_port_t *port);
 
 #endif

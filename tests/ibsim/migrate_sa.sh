@@ -3,10 +3,11 @@
 # migration racing a heavy sweep.  A single-record PathRecord query (ibsim
 # has no RMPP) from a PF that never moves resolves the VM to the same LID
 # before and after a migration by LID swap and by LID copy, and the SA
-# only answers when new_lft delivers the path.  By GID (fe80::/64 + the
-# VM's vGUID) it resolves before the first move; after it, the vGUID is
-# still the old VF's port GUID (ibsim refuses GUIDInfo Set, so no alias
-# GUID moves with the VM: docs/plugin.md), which the test confirms.  Then
+# only answers when new_lft delivers the path.  The VM has a GUID of its
+# own (vguid= in the VM file): by GID (fe80::/64 + that vGUID) it also
+# resolves to the same LID before and after each move, because the vGUID
+# follows the VM as an alias GUID of its VF in OpenSM's model; the plugin
+# sends the two GUIDInfo Sets (ibsim refuses them: docs/plugin.md).  Then
 # 'resweep heavy' on the console and at once a migration through the
 # control socket: both complete, the checker passes, the VM's LID is on
 # the destination VF in ibsim, in guid2lid and in the registry.
@@ -16,8 +17,9 @@ topo=$TOPOS/vswitch-ft-default.net
 sock=$TOP/osmcloud.sock
 state=$TOP/vms.state
 peer=hv3-pf
+vguid=0x00aa000000000001
 {
-	echo "$(vf_guid 0 1) vm-a"
+	echo "$(vf_guid 0 1) vm-a vguid=$vguid"
 	for j in 1 2 3 4; do echo "$(vf_guid 1 $j) fill-$j"; done
 } >"$TOP/vms.txt"
 
@@ -57,9 +59,20 @@ pr_by_gid() {
 	sgid=$(gid "$(dump_guid $peer)")
 	sa_query "$out" --sgid-to-dgid "$sgid-$(gid "$2")"
 	dlid=$(pr_dlid "$out")
-	[ "$dlid" = "$3" ] &&
+	[ -n "$3" ] && [ "$dlid" = "$3" ] &&
 		pass "$1: PathRecord $peer -> GID $(gid "$2"): DLID $dlid ($4)" ||
 		fail "$1: PathRecord $peer -> GID $(gid "$2"): DLID '$dlid', want $3 ($4)"
+}
+
+# gir_index1 TAG LID GUID WHAT: the SA's GUIDInfoRecord (block 0) of the
+# port with LID has GUID at index 1.
+gir_index1() {
+	local out=$TOP/$1.gir-$2 got
+	sa_query "$out" GIR "$2/0"
+	got=$(awk '/GUID 1\./ { sub(/.*\./, ""); print; exit }' "$out")
+	[ "$got" = "$3" ] &&
+		pass "$1: SA GUIDInfoRecord of LID $2 ($4): index 1 is $3" ||
+		fail "$1: SA GUIDInfoRecord of LID $2 ($4): index 1 '$got', want $3"
 }
 
 # dump_guid NAME: the port GUID of one-port CA NAME in the start Dump.
@@ -102,20 +115,29 @@ route_and_check start "$topo" \
 heavy_sweep && pass "start: second heavy sweep done (need_update cleared)" ||
 	fail "start: no SUBNET UP after the second heavy sweep"
 lid=$(lid_of vm-a)
-vguid=$(vf_guid 0 1)
+ctl vms
+grep -q "^vm-a  *$vguid " "$TOP/ctl.out" &&
+	pass "start: the registry gives vm-a its own vGUID $vguid" ||
+	fail "start: vm-a's vGUID: $(grep '^vm-a' "$TOP/ctl.out")"
 
-# --- before: by LID and by GID (the vGUID is still the VF's port GUID)
+# --- before: by LID and by GID
 pr_by_lid before vm-a "$lid"
-pr_by_gid before "$vguid" "$lid" "vm-a on hv0-vf1"
+pr_by_gid before "$vguid" "$lid" "vm-a's own vGUID on hv0-vf1"
 
 # --- a LID swap (hv0 -> hv7, idle VF) and a LID copy (-> hv1, whose VF
 # is left without a LID by stopping a filler)
 ctl migrate vm-a hv7 ftreeminrc && sed 's/^/  /' "$TOP/ctl.out" ||
 	fail "swap: migrate failed: $(cat "$TOP/ctl.out")"
+cp "$TOP/ctl.out" "$TOP/swap.out"
 moved swap vm-a "$lid"
 pr_by_lid swap vm-a "$lid"
-old=$(dump_lid hv0-vf1 "$TOP/swap/swap.dump")
-pr_by_gid swap "$vguid" "$old" "known limitation: no alias GUID, the vGUID still names hv0-vf1, now the idle LID"
+pr_by_gid swap "$vguid" "$lid" "the vGUID moved with vm-a"
+gir_index1 swap "$lid" "$vguid" "the VF vm-a moved to"
+idle=$(sed -n 's/.*idle VF [^ ]* (LID \([0-9]*\)) swapped.*/\1/p' "$TOP/swap.out")
+gir_index1 swap "$idle" 0x0000000000000000 "hv0-vf1, the VF vm-a left"
+grep -q "GUIDInfo 2, SMPs 10 (qp0 sent 10)" "$TOP/swap.out" &&
+	pass "swap: GUIDInfo Sets sent to both VFs (10 SMPs in all)" ||
+	fail "swap: GUIDInfo SMPs: $(grep -o 'GUIDInfo.*qp0 sent [0-9]*' "$TOP/swap.out")"
 ctl stop fill-1 ftreeminrc || fail "copy: stop fill-1: $(cat "$TOP/ctl.out")"
 ctl migrate vm-a hv1 ftreeminrc && sed 's/^/  /' "$TOP/ctl.out" ||
 	fail "copy: migrate failed: $(cat "$TOP/ctl.out")"
@@ -123,6 +145,7 @@ grep -q "LID copied to VF hv1-vf1" "$TOP/ctl.out" && pass "copy: a LID copy to h
 	fail "copy: not a copy: $(head -n 1 "$TOP/ctl.out")"
 moved copy vm-a "$lid"
 pr_by_lid copy vm-a "$lid"
+pr_by_gid copy "$vguid" "$lid" "the vGUID moved with vm-a"
 
 # --- 'resweep heavy' and at once a migration: the lock serialises them
 n=$(log_count "SUBNET UP")
@@ -143,6 +166,54 @@ grep -q "a heavy sweep overlapped" "$TOP/race.out" &&
 	echo "note: race: the sweep did not overlap the migration this time"
 moved race vm-a "$lid"
 pr_by_lid race vm-a "$lid"
+pr_by_gid race "$vguid" "$lid" "the vGUID moved with vm-a"
 heavy_sweep || fail "race: no SUBNET UP after a further heavy sweep"
 moved race-sweep vm-a "$lid"
+pr_by_gid race-sweep "$vguid" "$lid" "a heavy sweep keeps the vGUID on vm-a's VF"
+
+# --- reroute: vswitch_ftree re-balances for the VMs where they are now.
+# opensm writes opensm-lfts.dump at heavy sweeps only, so a heavy sweep
+# follows the reroute; its tables equal the offline router's with the
+# registry's VFs as the VM file (and differ from the boot-time VM file's),
+# and the VM keeps its LID and GID.
+ctl vms
+awk 'NF == 6 && NR > 1 { w = $5 == "auto" ? "" : $5; print $3, $1, w }' \
+	"$TOP/ctl.out" >"$TOP/vms-now.txt"
+grep -q "^$(vf_guid 8 1) vm-a" "$TOP/vms-now.txt" &&
+	pass "reroute: the registry has vm-a on hv8-vf1 ($(wc -l <"$TOP/vms-now.txt") VMs)" ||
+	fail "reroute: registry VMs: $(cat "$TOP/vms-now.txt")"
+r=$(log_count "vswitch_ftree: routed")
+osm_console reroute >/dev/null
+wait_log "vswitch_ftree: routed" $((r + 1)) 60 &&
+	pass "reroute: vswitch_ftree routed again" ||
+	fail "reroute: no routing run after 'reroute'"
+heavy_sweep || fail "reroute: no SUBNET UP after the heavy sweep"
+same_as_offline start "$topo" --vms "$TOP/vms-now.txt"
+"$OSMCLOUD" route --topo "$topo" --guid2lid "$RUN/cache/guid2lid" -q \
+	-o "$TOP/boot-vms.dump" --vms "$TOP/vms.txt" &&
+	! cmp -s <(lft_triples "$TOP/boot-vms.dump") <(lft_triples "$RUN/tmp/opensm-lfts.dump") &&
+	pass "reroute: the tables differ from routing the VMs where they booted" ||
+	fail "reroute: the tables equal routing the VMs where they booted"
+moved reroute vm-a "$lid"
+pr_by_gid reroute "$vguid" "$lid" "a reroute keeps the vGUID on vm-a's VF"
+
+# --- stop: the vGUID leaves OpenSM's alias table with the VM
+ctl stop vm-a ftreeminrc && grep -q "GUIDInfo 1," "$TOP/ctl.out" &&
+	pass "stop: vm-a stopped, one GUIDInfo Set clears its VF's index 1" ||
+	fail "stop: $(cat "$TOP/ctl.out")"
+sa_query "$TOP/stop.pr-gid" --sgid-to-dgid "$(gid "$(dump_guid $peer)")-$(gid "$vguid")"
+[ -z "$(pr_dlid "$TOP/stop.pr-gid")" ] &&
+	pass "stop: no PathRecord for the stopped VM's GID" ||
+	fail "stop: PathRecord for a stopped VM's GID: $(pr_dlid "$TOP/stop.pr-gid")"
+
+# --- boot with vguid=: the GID resolves to the booted VM's LID
+pf_guid=$(printf '0x%016x' "$(dump_guid $peer)")
+ctl boot vm-b hv8 vguid=$pf_guid
+grep -q "refused: vGUID $pf_guid is the port GUID of a port of the subnet" "$TOP/ctl.out" &&
+	pass "boot: a vGUID that is a port's GUID is refused" ||
+	fail "boot: vguid=<a port GUID>: $(cat "$TOP/ctl.out")"
+ctl boot vm-b hv8 1 vguid=$vguid && grep -q "GUIDInfo 1," "$TOP/ctl.out" ||
+	fail "boot: vm-b with vguid=$vguid: $(cat "$TOP/ctl.out")"
+blid=$(lid_of vm-b)
+pr_by_gid boot "$vguid" "$blid" "vm-b booted with the vGUID"
 finish

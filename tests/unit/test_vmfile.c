@@ -41,6 +41,26 @@ static void loads_vms(void **state)
 	free(path);
 }
 
+/* vguid= gives a VM a GUID of its own; the others keep 0 (= their VF's). */
+static void loads_own_vguids(void **state)
+{
+	char *path = write_tmp("0x10 vm-a vguid=0xaa01\n0x11 vm-b\n"
+			       "0x12 vm-c 0.25 vguid=0xaa03\n");
+	struct oc_vm_table *t = oc_vm_table_new();
+	struct oc_err err = {{0}};
+
+	assert_int_equal(oc_vm_table_load(t, path, &err), 0);
+	assert_int_equal(t->count, 3);
+	assert_true(oc_vm_table_find(t, 0x10)->vguid == 0xaa01);
+	assert_true(oc_vm_table_find(t, 0x10)->weight == 0);
+	assert_true(oc_vm_table_find(t, 0x11)->vguid == 0);
+	assert_true(oc_vm_table_find(t, 0x12)->vguid == 0xaa03);
+	assert_true(oc_vm_table_find(t, 0x12)->weight == 0.25);
+	oc_vm_table_free(t);
+	unlink(path);
+	free(path);
+}
+
 static void expect_vm_error(const char *text, const char *expect)
 {
 	char *path = write_tmp(text);
@@ -59,6 +79,9 @@ static void expect_vm_error(const char *text, const char *expect)
 
 static void rejects_bad_vm_files(void **state)
 {
+	expect_vm_error("0x10 vm-a vguid=12\n", "bad vGUID \"12\"");
+	expect_vm_error("0x10 vm-a vguid=0x0\n", "bad vGUID \"0x0\"");
+	expect_vm_error("0x10 vm-a 1 2 vguid=0x5\n", "got 4 fields");
 	expect_vm_error("0x10 a\nzz b\n", ":2: bad VF GUID \"zz\"");
 	expect_vm_error("0x10\n", ":1: expected");
 	expect_vm_error("0x10 a 1 extra\n", ":1: expected");
@@ -92,6 +115,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(loads_vms),
+		cmocka_unit_test(loads_own_vguids),
 		cmocka_unit_test(rejects_bad_vm_files),
 		cmocka_unit_test(loads_guid_lists),
 	};

@@ -228,6 +228,30 @@ static void seeds_from_the_vm_file(void **state)
 	oc_fabric_free(f);
 }
 
+/* A vGUID of its own is recorded; one that is some port's GUID is not. */
+static void seeds_own_vguids(void **state)
+{
+	struct oc_fabric *f = tl_fabric(FIG2_NET);
+	struct oc_vm_table *t = oc_vm_table_new();
+	struct oc_vmreg *r = oc_vmreg_new();
+	uint64_t vf1 = oc_port(f, oc_fabric_find_name(f, "vm1"), 1)->guid;
+	uint64_t vf2 = oc_port(f, oc_fabric_find_name(f, "vm2"), 1)->guid;
+	struct oc_err err;
+
+	assert_int_equal(oc_vm_table_add(t, vf1, "alpha", 0, &err), 0);
+	t->vms[0].vguid = 0xaa01;
+	assert_int_equal(oc_vmreg_seed(r, t, f, &err), 0);
+	assert_true(r->vms[0].vguid == 0xaa01 && r->vms[0].vf_guid == vf1);
+
+	t->vms[0].vguid = vf2;
+	r->count = 0;
+	assert_int_equal(oc_vmreg_seed(r, t, f, &err), -1);
+	assert_non_null(strstr(err.msg, "is the port GUID of a port"));
+	oc_vmreg_free(r);
+	oc_vm_table_free(t);
+	oc_fabric_free(f);
+}
+
 static int make_dir(void **state)
 {
 	return mkdtemp(dir) ? 0 : -1;
@@ -251,6 +275,7 @@ int main(void)
 		cmocka_unit_test(bad_state_files_name_file_and_line),
 		cmocka_unit_test(failed_save_keeps_the_old_state),
 		cmocka_unit_test(seeds_from_the_vm_file),
+		cmocka_unit_test(seeds_own_vguids),
 	};
 
 	return cmocka_run_group_tests(tests, make_dir, remove_dir);
