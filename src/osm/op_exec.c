@@ -232,6 +232,22 @@ static void send_blocks(struct oc_exec *x)
 	x->st.lft_smps = x->num_sent;
 }
 
+/* The VFs given LID 0 become free VFs, the others stop being free
+ * (lidfilter.h): a patched opensm's LID manager then leaves them alone. */
+static void note_free_vfs(struct oc_exec *x)
+{
+	unsigned i;
+
+	for (i = 0; i < x->num_pis; i++)
+		if (oc_osm_lidfilter_note(&x->p->lidfilter, x->pis[i].guid,
+					  x->pis[i].lid))
+			oc_osm_err(&x->p->log, OC_ERR_NOMEM,
+				   "osmcloud: %s %s: out of memory for the "
+				   "free VFs: VF 0x%016" PRIx64
+				   " gets a LID at the next heavy sweep",
+				   x->cmd, x->vm_name, x->pis[i].guid);
+}
+
 /* guid2lid (and its file), the LID table, the LID manager's used LIDs
  * and the ports' LIDs, so that the next heavy sweep keeps the operation:
  * first every port lets its old LID go, then takes its new one. */
@@ -264,6 +280,7 @@ static void update_osm_model(struct oc_exec *x)
 		mgr->used_lids[s->lid] = 1;
 	}
 	osm_db_store(mgr->p_g2l, FALSE);
+	note_free_vfs(x);
 }
 
 static int change_registry(struct oc_exec *x, struct oc_err *err)

@@ -14,6 +14,7 @@ libosmcloud_la_SOURCES = \
 	src/osm/vmstate.c src/osm/vmstate.h \
 	src/osm/commands.c src/osm/commands.h \
 	src/osm/console.c src/osm/console.h \
+	src/osm/lidfilter.c src/osm/lidfilter.h \
 	src/osm/ctl.c src/osm/ctl.h \
 	src/osm/smp.c src/osm/smp.h \
 	src/osm/opstats.c src/osm/opstats.h \
