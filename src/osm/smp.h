@@ -1,9 +1,11 @@
 /*
- * smp.h - the plugin's own SMPs: LFT blocks and PortInfo LID sets.
+ * smp.h - the plugin's own SMPs: LFT blocks, PortInfo LID sets and
+ * SwitchInfo LinearFDBTop sets.
  *
- * Both are posted with osm_req_set() and the standard contexts, so the
+ * All are posted with osm_req_set() and the standard contexts, so the
  * GetResp is absorbed by OpenSM's receivers: an LFT block lands in
- * sw->lft (and raises LFT_CHANGE), a PortInfo in physp->port_info.  The
+ * sw->lft (and raises LFT_CHANGE), a PortInfo in physp->port_info, a
+SwitchInfo in sw->switch_info.  The
  * caller holds osm->lock exclusively and never waits for the replies
  * while holding it (the receivers take the lock).
  */
@@ -22,5 +24,10 @@ int oc_osm_smp_lft_block(osm_opensm_t *osm, osm_switch_t *sw, unsigned blk);
 /* Sets the base LID of an end port (a copy of its PortInfo with only the
  * LID changed, as OpenSM's LID manager does).  0, or -1. */
 int oc_osm_smp_port_lid(osm_opensm_t *osm, osm_physp_t *ph, uint16_t lid);
+
+/* Sets a switch's LinearFDBTop to top (a copy of its SwitchInfo with only
+ * the top changed and PortStateChange left alone, as OpenSM's
+ * ucast_mgr_set_fwd_top does).  0, or -1. */
+int oc_osm_smp_lft_top(osm_opensm_t *osm, osm_switch_t *sw, uint16_t top);
 
 #endif

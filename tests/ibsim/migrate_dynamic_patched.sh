@@ -5,8 +5,11 @@
 # across heavy sweeps, so the next boot or copy finds them free.  Checks
 # after each heavy sweep: the checker passes on ibsim's Dump, no CA port
 # changed its LID, the free VFs have LID 0 in ibsim and no guid2lid
-# entry, the VMs keep their LIDs.  (The stock-opensm part of the dynamic
-# model is migrate_dynamic.sh.)
+# entry, the VMs keep their LIDs.  Also: a boot beyond the switches'
+# LinearFDBTop grows the tables, a boot with no free LID up to
+# LinearFDBCap is refused, a lost LID-0 PortInfo Set is repaired by a
+# sweep, and SMPs unanswered beyond the executor's 10 s are reported.
+# (The stock-opensm part of the dynamic model is migrate_dynamic.sh.)
 . "$OC_SRCDIR/tests/ibsim/common.sh"
 start_test migrate-dynamic-patched
 topo=$TOPOS/vswitch-ft-default.net
@@ -94,41 +97,85 @@ registry boot vm-b hv7-vf1
 lids_now sweep2
 swept sweep2 hv7-vf2
 
-# --- no free LID within LinearFDBTop: a guid2lid reservation gives
-# fill-11-4 the top LID 78, so LIDs 1..77 go to the other 77 ports.
-# Stopping it frees LID 78 and hv11-vf4; the next heavy sweep lowers every
-# switch's LinearFDBTop to 77, the highest LID in use (hv11-vf4 keeps no
-# LID).  A boot on hv11 then finds a free VF but no free LID: refused,
-# and the registry, guid2lid and the switches' tables stay as they were.
+# --- booting beyond LinearFDBTop, and no free LID at all.  ibsim's
+# switches hold LIDs up to 127 (-L 128: LinearFDBCap 128), guid2lid
+# reserves LIDs 77..126 for 50 GUIDs that are not in the fabric (OpenSM's
+# format: one record per paragraph), and two
+# idle VFs start unlinked, so the 76 ports get LIDs 1..76 and every
+# switch's LinearFDBTop is 76.  A VF with no free LID behind it: stop a
+# filler (its LID is freed), relink an unlinked VF, and the heavy sweep
+# gives that VF the freed LID.
+{
+	for i in $(seq 77 126); do
+		printf '0x00000000c0de%04x 0x%04x 0x%04x\n\n' "$i" "$i" "$i"
+	done
+} >"$TOP/guid2lid"
+printf 'Unlink "hv5-vf3"\nUnlink "hv5-vf4"\n' >"$TOP/unlink.cmds"
 rm -f "$state"
-printf '%s 0x004e 0x004e\n' "$(vf_guid 11 4)" >"$TOP/guid2lid"
-OSM_G2L=$TOP/guid2lid route_and_check full "$topo" \
+SIM_ARGS="-L 128" SIM_CMDS=$TOP/unlink.cmds OSM_G2L=$TOP/guid2lid \
+	route_and_check full "$topo" \
 	"event_plugin_options vms=$TOP/vms.txt state=$state ctl=$sock" \
 	"sweep_on_trap FALSE" "use_ucast_cache FALSE"
-[ "$(dump_lid hv11-vf4 "$TOP/full/full.dump")" = 78 ] &&
-	pass "full: fill-11-4 holds the top LID 78 (guid2lid)" ||
-	fail "full: hv11-vf4 has LID $(dump_lid hv11-vf4 "$TOP/full/full.dump"), want 78"
 heavy_sweep || fail "full: no SUBNET UP after the second heavy sweep"
-op stop-top hv11-vf4 0 stop fill-11-4
-lids_now full-sweep
-swept full-sweep hv11-vf4
-tops=$(grep -o 'FDBtop [0-9]*' "$TOP/full-sweep/full-sweep.dump" | sort -u | tr '\n' ' ')
-[ "$tops" = "FDBtop 77 " ] && pass "full-sweep: every switch's LinearFDBTop is 77" ||
-	fail "full-sweep: LinearFDBTop: $tops"
+
+# tops DUMP: the distinct LinearFDBTops in an ibsim Dump, on one line.
+tops() {
+	grep -o 'FDBtop [0-9]*' "$1" | sort -u | tr '\n' ' '
+}
+
+# take_freed_lid TAG VM VF UNLINKED: VM on VF stops, UNLINKED is relinked
+# and a heavy sweep gives it the LID VM freed.
+take_freed_lid() {
+	local lid
+	lid=$(lid_of "$2")
+	op "$1" "$3" 0 stop "$2"
+	sim_cmd "ReLink \"$4\"" >/dev/null
+	heavy_sweep || fail "$1: no SUBNET UP after 'resweep heavy'"
+	sim_cmd Dump >"$TOP/$1/relinked.dump"
+	[ "$(dump_lid "$4" "$TOP/$1/relinked.dump")" = "$lid" ] &&
+		pass "$1: relinked $4 took the freed LID $lid" ||
+		fail "$1: relinked $4 has LID $(dump_lid "$4" "$TOP/$1/relinked.dump"), want $lid"
+}
+
+take_freed_lid stop-a fill-11-4 hv11-vf4 hv5-vf3
+[ "$(tops "$TOP/stop-a/relinked.dump")" = "FDBtop 76 " ] &&
+	pass "stop-a: every switch's LinearFDBTop is 76" ||
+	fail "stop-a: LinearFDBTop: $(tops "$TOP/stop-a/relinked.dump")"
+# LIDs 1..76 are taken, 77..126 reserved: the boot takes 127 and grows
+# every switch's table (SwitchInfo Set of LinearFDBTop, then the blocks)
+op grow hv11-vf4 127 boot vm-g hv11
+grep -q "^booted vm-g (LID 127) on hv11: VF hv11-vf4; the switches' LinearFDBTop raised from 76 to 127$" "$TOP/grow/op.out" &&
+	grep -q "SwitchInfo 18 (acked 18)" "$TOP/grow/op.out" &&
+	pass "grow: LinearFDBTop raised from 76 to 127 on the 18 switches, all acknowledged" ||
+	fail "grow: $(cat "$TOP/grow/op.out")"
+[ "$(tops "$TOP/grow/grow.dump")" = "FDBtop 127 " ] &&
+	pass "grow: every switch's LinearFDBTop is 127 in ibsim" ||
+	fail "grow: LinearFDBTop in ibsim: $(tops "$TOP/grow/grow.dump")"
+registry grow vm-g hv11-vf4
+lids_now grow-sweep
+swept grow-sweep
+[ "$(tops "$TOP/grow-sweep/grow-sweep.dump")" = "FDBtop 127 " ] &&
+	pass "grow-sweep: the heavy sweep keeps LinearFDBTop 127" ||
+	fail "grow-sweep: LinearFDBTop: $(tops "$TOP/grow-sweep/grow-sweep.dump")"
+
+# now LIDs 1..127 are all taken once a second freed LID is given away:
+# the boot is refused and changes nothing
+take_freed_lid stop-b fill-0-3 hv0-vf3 hv5-vf4
 cp "$state" "$TOP/state.before"
 cp "$RUN/cache/guid2lid" "$TOP/g2l.before"
 mkdir -p "$TOP/nolid"
 sim_cmd Dump >"$TOP/nolid/before.dump"
 refuse "boot without a free LID" \
-	"no free LID within the switches' forwarding tables (LIDs 1..77 are all taken" \
-	boot vm-x hv11
+	"no free LID: LIDs 1..127 are all taken, and 127 is the highest LID every switch's forwarding table can hold (smallest LinearFDBCap 128)" \
+	boot vm-x hv0
 sim_cmd Dump >"$TOP/nolid/after.dump"
 cmp -s "$state" "$TOP/state.before" && cmp -s "$RUN/cache/guid2lid" "$TOP/g2l.before" &&
 	pass "nolid: the registry and guid2lid are untouched" ||
 	fail "nolid: the registry or guid2lid changed"
 [ "$(block_diff "$TOP/nolid/before.dump" "$TOP/nolid/after.dump")" = 0 ] &&
-	[ "$(dump_lid hv11-vf4 "$TOP/nolid/after.dump")" = 0 ] &&
-	pass "nolid: no LFT block changed in ibsim, hv11-vf4 has no LID" ||
+	[ "$(tops "$TOP/nolid/after.dump")" = "FDBtop 127 " ] &&
+	[ "$(dump_lid hv0-vf3 "$TOP/nolid/after.dump")" = 0 ] &&
+	pass "nolid: no LFT block or LinearFDBTop changed in ibsim, hv0-vf3 has no LID" ||
 	fail "nolid: the fabric changed"
 
 # --- a lost LID-0 PortInfo Set: ibsim drops every PortInfo SMP to
@@ -183,7 +230,7 @@ in_g2l "$(vf_guid 7 1)" && ! in_g2l "$(vf_guid 0 1)" &&
 wait_log "SUBNET UP" $((n + 1)) 60 && pass "timeout: the requested heavy sweep is done" ||
 	fail "timeout: no SUBNET UP after the requested heavy sweep"
 lids_now timeout-sweep
-swept timeout-sweep hv0-vf1 hv11-vf3 hv11-vf4
+swept timeout-sweep hv0-vf1 hv0-vf3 hv11-vf3
 [ "$(dump_lid hv7-vf1 "$TOP/timeout-sweep/timeout-sweep.dump")" = "$lid_a" ] &&
 	pass "timeout-sweep: vm-a has its LID $lid_a on hv7-vf1" ||
 	fail "timeout-sweep: hv7-vf1 has LID $(dump_lid hv7-vf1 "$TOP/timeout-sweep/timeout-sweep.dump"), want $lid_a"
