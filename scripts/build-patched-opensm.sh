@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # build-patched-opensm.sh [PREFIX] - builds Debian's opensm with our
-# opensm-patches/*.patch (console commands for plugins) into PREFIX.
+# opensm-patches/*.patch, in name order (0001: console commands for
+# plugins, 0002: a LID manager port filter for plugins) into PREFIX.
 #
 # PREFIX: first argument, else $OPENSM_PATCHED_PREFIX, else
 # $top/build/opensm-patched.  Result:
 #   PREFIX/sbin/opensm                  the patched binary
 #   PREFIX/include/infiniband/...       the headers it was built with
 #                                       (= the installed ones + the new
-#                                       declarations in osm_console.h)
+#                                       declarations in osm_console.h
+#                                       and osm_lid_mgr.h)
 #   PREFIX/build-stamp                  what it was built from
 #
 # The binary is built exactly as Debian builds its opensm (same source
@@ -17,11 +19,13 @@
 # system's libopensm.so.9, libosmcomp.so.5 and libosmvendor.so.5 (package
 # opensm): the patch does not touch them, and the script checks that its
 # own build of them exports the same symbols and that every installed
-# header but osm_console.h (osm_config.h included) is byte-identical, so
+# header but osm_console.h and osm_lid_mgr.h (osm_config.h included) is
+# byte-identical, so
 # plugins built against libopensm-dev work unchanged with it.
 #
 # Idempotent: nothing is done when PREFIX/build-stamp already records the
-# same patches, this script and the installed opensm version.  Needs root
+# same patch set (names and contents), this script and the installed
+# opensm version.  Needs root
 # only to install missing packages.  Compiles under "nice -n 19".
 # KEEP_BUILD=1 keeps the scratch folder.
 set -euo pipefail
@@ -42,7 +46,11 @@ pkgs=(gcc make autoconf automake libtool bison flex pkg-config dpkg-dev
 	binutils libibumad-dev libwrap0-dev opensm libopensm-dev)
 
 stamp() {
-	sha256sum "${patches[@]}" "$self" | awk '{print $1}'
+	local p
+	for p in "${patches[@]}"; do
+		echo "$(sha256sum <"$p" | awk '{print $1}') $(basename "$p")"
+	done
+	sha256sum <"$self" | awk '{print $1}'
 	echo "opensm $(dpkg-query -W -f='${Version}' opensm 2>/dev/null || echo none)"
 }
 
@@ -149,7 +157,8 @@ bin=$stage/usr/sbin/opensm
 # ABI checks against the installed libopensm-dev and opensm.
 bad=$(diff -rq "$stage/usr/include/infiniband" /usr/include/infiniband 2>&1 |
 	grep -v '^Only in /usr/include/infiniband' |
-	grep -v 'opensm/osm_console.h differ$' || true)
+	grep -v 'opensm/osm_console.h differ$' |
+	grep -v 'opensm/osm_lid_mgr.h differ$' || true)
 [ -z "$bad" ] || { say "headers differ from libopensm-dev's:"; echo "$bad" >&2; exit 1; }
 for lib in libopensm.so.9 libosmcomp.so.5 libosmvendor.so.5; do
 	a=$(nm -D --defined-only "$stage/usr/lib/$multiarch/$lib" | awk '{print $2, $3}' | sort)
@@ -159,7 +168,8 @@ done
 # (read nm's output whole: with pipefail, grep -q closing the pipe early
 # would fail the check by SIGPIPE)
 exported=$(nm -D --defined-only "$bin")
-for sym in osm_console_register_cmd osm_console_unregister_cmd; do
+for sym in osm_console_register_cmd osm_console_unregister_cmd \
+	osm_lid_mgr_set_port_filter; do
 	grep -qw "$sym" <<<"$exported" ||
 		{ say "$sym is not exported by opensm"; exit 1; }
 done

@@ -177,22 +177,47 @@ static int lid_free(const struct oc_exec *x, unsigned lid)
 	return lid > f->max_lid || f->lid_owner[lid].node == OC_NONE;
 }
 
-/* The lowest LID no port, guid2lid reservation or VM holds, within every
- * switch's table (growing the tables is not done: refused). */
+/* Highest LID every switch's table can be grown to: its LinearFDBCap
+ * minus one. */
+static unsigned table_cap(const struct oc_exec *x)
+{
+	unsigned cap = OC_MAX_UCAST_LID, lin_cap;
+	uint32_t i;
+
+	for (i = 0; i < x->snap->f->num_switches; i++) {
+		const osm_switch_t *sw = x->snap->sw[i];
+
+		if (!sw || !sw->new_lft)
+			continue;
+		lin_cap = cl_ntoh16(sw->switch_info.lin_cap);
+		if (lin_cap && lin_cap - 1 < cap)
+			cap = lin_cap - 1;
+	}
+	return cap;
+}
+
+/* The lowest LID no port, guid2lid reservation or VM holds.  Above every
+ * switch's LinearFDBTop (room) the tables grow to it (grow_top), up to
+ * the smallest LinearFDBCap. */
 static int free_lid(struct oc_exec *x, struct oc_err *err)
 {
-	unsigned room = table_room(x), lid;
+	unsigned room = table_room(x), cap = table_cap(x), lid;
 
-	for (lid = 1; lid <= room; lid++)
-		if (lid_free(x, lid)) {
-			x->op.lid = lid;
-			return 0;
-		}
-	return oc_err_set(err,
-			  "no free LID within the switches' forwarding "
-			  "tables (LIDs 1..%u are all taken; growing the "
-			  "tables needs a heavy sweep)",
-			  room);
+	for (lid = 1; lid <= cap; lid++)
+		if (lid_free(x, lid))
+			break;
+	if (lid > cap)
+		return oc_err_set(err,
+				  "no free LID: LIDs 1..%u are all taken, "
+				  "and %u is the highest LID every switch's "
+				  "forwarding table can hold (smallest "
+				  "LinearFDBCap %u)",
+				  cap, cap, cap + 1);
+	x->op.lid = lid;
+	x->old_top = room;
+	if (lid > room)
+		x->grow_top = lid;
+	return lid > room ? oc_exec_room_for(x, lid, err) : 0;
 }
 
 int oc_exec_targets_boot(struct oc_exec *x, struct oc_err *err)

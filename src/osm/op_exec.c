@@ -16,6 +16,7 @@
 #include <opensm/osm_port.h>
 #include <opensm/osm_switch.h>
 
+#include "lft_grow.h"
 #include "op_exec.h"
 #include "vguid.h"
 #include "plugin.h"
@@ -41,6 +42,7 @@ static void exec_free(struct oc_exec *x)
 	oc_lfts_free(x->lfts);
 	oc_osm_snapshot_free(x->snap);
 	free(x->sent);
+	free(x->si_guids);
 }
 
 /* ---- prepare: the model ---------------------------------------------- */
@@ -69,6 +71,24 @@ static int copy_lfts(struct oc_exec *x, struct oc_err *err)
 		last = sw->max_lid_ho < max_lid ? sw->max_lid_ho : max_lid;
 		memcpy(oc_lft_row(x->lfts, i), sw->new_lft, last + 1u);
 	}
+	return 0;
+}
+
+int oc_exec_room_for(struct oc_exec *x, unsigned lid, struct oc_err *err)
+{
+	struct oc_lfts *old = x->lfts, *t;
+	uint32_t i;
+
+	if (lid < old->stride)
+		return 0;
+	t = oc_lfts_new(old->num_switches, lid);
+	if (!t)
+		return oc_err_set(err, "out of memory for the LFTs");
+	t->max_lid = old->max_lid;
+	for (i = 0; i < old->num_switches; i++)
+		memcpy(oc_lft_row(t, i), oc_lft_row(old, i), old->stride);
+	oc_lfts_free(old);
+	x->lfts = t;
 	return 0;
 }
 
@@ -136,18 +156,27 @@ int oc_exec_find_hv(struct oc_exec *x, struct oc_err *err)
 	return 0;
 }
 
-/* Every planned block fits a switch OpenSM programs. */
+/* Every planned block fits a switch OpenSM programs (after the growth
+ * a boot beyond the tables asks for). */
 static int check_plan(struct oc_exec *x, struct oc_err *err)
 {
-	uint32_t i;
+	uint32_t i, size;
+	unsigned top;
 
 	for (i = 0; i < x->plan.num_updates; i++) {
 		const struct oc_lft_update *u = &x->plan.updates[i];
 		const osm_switch_t *sw = x->snap->sw[u->sw];
 
-		if (!sw || !sw->new_lft ||
-		    (u->block + 1u) * OC_LFT_BLOCK > sw->lft_size ||
-		    u->block * OC_LFT_BLOCK > sw->max_lid_ho)
+		if (!sw || !sw->new_lft)
+			return oc_err_set(err, "switch %s has no LFT",
+					  sw_name(x, u->sw));
+		top = sw->max_lid_ho > x->grow_top ? sw->max_lid_ho
+						   : x->grow_top;
+		size = x->grow_top ? oc_osm_lft_size_for(x->grow_top) : 0;
+		if (size < sw->lft_size)
+			size = sw->lft_size;
+		if ((u->block + 1u) * OC_LFT_BLOCK > size ||
+		    u->block * OC_LFT_BLOCK > top)
 			return oc_err_set(err,
 					  "switch %s cannot take LFT block "
 					  "%u",
@@ -183,6 +212,24 @@ static int find_osm_ports(struct oc_exec *x, struct oc_err *err)
 	return 0;
 }
 
+/* A boot beyond the tables: room in every switch's arrays (contents and
+ * max_lid_ho unchanged until apply). */
+static int grow_tables(struct oc_exec *x, struct oc_err *err)
+{
+	uint32_t i;
+
+	for (i = 0; x->grow_top && i < x->snap->f->num_switches; i++) {
+		osm_switch_t *sw = x->snap->sw[i];
+
+		if (sw && sw->new_lft && oc_osm_lft_grow(sw, x->grow_top))
+			return oc_err_set(err,
+					  "out of memory growing the tables "
+					  "of switch %s to LID %u",
+					  sw_name(x, i), x->grow_top);
+	}
+	return 0;
+}
+
 static int prepare(struct oc_exec *x,
 		   int (*targets)(struct oc_exec *, struct oc_err *),
 		   struct oc_err *err)
@@ -194,13 +241,33 @@ static int prepare(struct oc_exec *x,
 	if (!x->snap)
 		return -1;
 	if (copy_lfts(x, err) || analyze(x, err) || targets(x, err) ||
-	    plan(x, err) || find_osm_ports(x, err))
+	    plan(x, err) || find_osm_ports(x, err) || grow_tables(x, err))
 		return -1;
 	x->st.plan_ms = oc_osm_now_ms() - x->t_plan;
 	return 0;
 }
 
 /* ---- apply: SMPs and models ------------------------------------------ */
+
+/* A boot beyond the tables: every switch's LinearFDBTop up to grow_top
+ * (OpenSM's model first: max_lid_ho). */
+static void send_tops(struct oc_exec *x)
+{
+	uint32_t i;
+
+	for (i = 0; x->grow_top && i < x->snap->f->num_switches; i++) {
+		osm_switch_t *sw = x->snap->sw[i];
+
+		if (!sw || !sw->new_lft || sw->max_lid_ho >= x->grow_top)
+			continue;
+		sw->max_lid_ho = x->grow_top;
+		x->si_planned++;
+		if (!oc_osm_smp_lft_top(x->osm, sw, x->grow_top))
+			x->si_guids[x->num_si++] =
+				osm_node_get_node_guid(sw->p_node);
+	}
+	x->st.si_smps = x->num_si;
+}
 
 static void send_port_lids(struct oc_exec *x)
 {
@@ -231,6 +298,22 @@ static void send_blocks(struct oc_exec *x)
 		x->num_sent++;
 	}
 	x->st.lft_smps = x->num_sent;
+}
+
+/* The VFs given LID 0 become free VFs, the others stop being free
+ * (lidfilter.h): a patched opensm's LID manager then leaves them alone. */
+static void note_free_vfs(struct oc_exec *x)
+{
+	unsigned i;
+
+	for (i = 0; i < x->num_pis; i++)
+		if (oc_osm_lidfilter_note(&x->p->lidfilter, x->pis[i].guid,
+					  x->pis[i].lid))
+			oc_osm_err(&x->p->log, OC_ERR_NOMEM,
+				   "osmcloud: %s %s: out of memory for the "
+				   "free VFs: VF 0x%016" PRIx64
+				   " gets a LID at the next heavy sweep",
+				   x->cmd, x->vm_name, x->pis[i].guid);
 }
 
 /* guid2lid (and its file), the LID table, the LID manager's used LIDs
@@ -265,6 +348,7 @@ static void update_osm_model(struct oc_exec *x)
 		mgr->used_lids[s->lid] = 1;
 	}
 	osm_db_store(mgr->p_g2l, FALSE);
+	note_free_vfs(x);
 }
 
 /* A VM with a GUID of its own takes it along: OpenSM's alias table and
@@ -330,11 +414,14 @@ static void update_registry(struct oc_exec *x)
 static int apply(struct oc_exec *x, struct oc_err *err)
 {
 	x->sent = calloc(x->plan.num_updates + 1, sizeof(*x->sent));
-	if (!x->sent)
+	x->si_guids =
+		calloc(x->snap->f->num_switches + 1, sizeof(*x->si_guids));
+	if (!x->sent || !x->si_guids)
 		return oc_err_set(err, "out of memory");
 	x->st.qp0_sent = x->osm->stats.qp0_mads_sent;
 	x->sweeps0 = oc_osm_sweeps_started(&x->p->sweeps);
 	x->st.swept = oc_osm_sweeps_running(&x->p->sweeps);
+	send_tops(x);
 	send_port_lids(x);
 	send_blocks(x);
 	update_osm_model(x);
@@ -381,6 +468,16 @@ static int block_acked(osm_subn_t *subn, const struct oc_sent_block *b,
 		       OC_LFT_BLOCK);
 }
 
+/* The switch reports the top we set, or after a heavy sweep the top
+ * OpenSM's tables say. */
+static int top_acked(osm_subn_t *subn, ib_net64_t guid, uint16_t top, int swept)
+{
+	osm_switch_t *sw = osm_get_switch_by_guid(subn, guid);
+
+	return sw && cl_ntoh16(sw->switch_info.lin_top) ==
+			     (swept ? sw->max_lid_ho : top);
+}
+
 static int lid_acked(osm_subn_t *subn, uint64_t guid, uint16_t lid)
 {
 	osm_port_t *port = osm_get_port_by_guid(subn, cl_hton64(guid));
@@ -401,6 +498,9 @@ static void count_acks(struct oc_exec *x)
 	for (i = 0; i < x->num_pis; i++)
 		x->st.pi_acked +=
 			lid_acked(subn, x->pis[i].guid, x->pis[i].lid);
+	for (i = 0; i < x->num_si; i++)
+		x->st.si_acked += top_acked(subn, x->si_guids[i], x->grow_top,
+					    x->st.swept);
 	cl_plock_release(&x->osm->lock);
 }
 
@@ -424,8 +524,9 @@ static void fill_stats(struct oc_exec *x)
  * new_lft say (the registry is already saved). */
 static int recover(struct oc_exec *x, FILE *out)
 {
-	uint32_t total = x->plan.num_updates + x->num_pis;
-	uint32_t lost = total - x->st.lft_acked - x->st.pi_acked;
+	uint32_t total = x->plan.num_updates + x->num_pis + x->si_planned;
+	uint32_t lost =
+		total - x->st.lft_acked - x->st.pi_acked - x->st.si_acked;
 
 	if (!lost)
 		return 0;
@@ -463,8 +564,14 @@ static void say_done(const struct oc_exec *x, FILE *out)
 			x->vf_name);
 		break;
 	case OC_OP_BOOT:
-		fprintf(out, "booted %s (LID %u) on %s: VF %s\n", st->vm,
-			st->lid, st->to, x->vf_name);
+		fprintf(out, "booted %s (LID %u) on %s: VF %s", st->vm, st->lid,
+			st->to, x->vf_name);
+		if (x->grow_top)
+			fprintf(out,
+				"; the switches' LinearFDBTop raised from "
+				"%u to %u",
+				x->old_top, x->grow_top);
+		fprintf(out, "\n");
 		break;
 	default:
 		fprintf(out,

@@ -8,7 +8,9 @@
  * the LFTs it believes programmed (new_lft) into the core model, plans
  * (migrate.h), posts the PortInfo SMPs and the planned LFT blocks in plan
  * order, updates OpenSM's model (guid2lid, port_lid_tbl, the ports' LIDs,
- * new_lft) and saves the registry.  After the locks are released it waits
+ * new_lft) and saves the registry.  A boot whose LID lies above the
+ * switches' LinearFDBTop first grows every switch's tables (lft_grow.h)
+ * and sends each a SwitchInfo Set of the new top (max_lid_ho).  After the locks are released it waits
  * (at most 10 s) until no SMP is outstanding and no heavy sweep is under
  * way (sweeps.h), verifies the acknowledgements and records the figures
  * (opstats.h).  When a heavy sweep overlapped the operation, the sweep
@@ -69,9 +71,14 @@ struct oc_exec {
 	char vf_name[72];	     /* the VF that takes or keeps the LID */
 	struct oc_pi_set pis[2];
 	unsigned num_pis;
+	/* boot beyond LinearFDBTop: every switch's top goes from (at least)
+	 * old_top to grow_top by a SwitchInfo Set (grow_top 0: no growth) */
+	uint16_t old_top, grow_top;
 	/* results */
 	struct oc_sent_block *sent;
 	uint32_t num_sent;
+	ib_net64_t *si_guids; /* switches sent a SwitchInfo Set */
+	uint32_t num_si, si_planned;
 	unsigned sweeps0; /* heavy sweeps started when the SMPs went out */
 	int saved;	  /* registry written */
 	struct oc_err save_err;
@@ -86,6 +93,8 @@ int oc_exec_targets_stop(struct oc_exec *x, struct oc_err *err);
 
 /* Shared helpers for the targets (op_exec.c). */
 const char *oc_exec_node_name(const struct oc_exec *x, uint32_t node);
+/* The model's LFTs hold LIDs up to lid (a boot beyond the tables). */
+int oc_exec_room_for(struct oc_exec *x, unsigned lid, struct oc_err *err);
 int oc_exec_find_vm(struct oc_exec *x, struct oc_err *err);
 int oc_exec_find_hv(struct oc_exec *x, struct oc_err *err);
 

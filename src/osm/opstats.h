@@ -28,6 +28,7 @@ struct oc_osm_op {
 	uint32_t lft_smps, pi_smps;   /* posted */
 	uint32_t lft_acked, pi_acked; /* acknowledged */
 	uint32_t gi_smps;	      /* GUIDInfo Sets (a VM's own vGUID) */
+	uint32_t si_smps, si_acked;   /* SwitchInfo (a boot grew the tables) */
 	uint32_t qp0_sent;	      /* qp0_mads_sent delta (all SMPs) */
 	double plan_ms;		      /* snapshot, analysis, plan */
 	double ack_ms;		      /* command start to last ack */

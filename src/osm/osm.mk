@@ -10,10 +10,12 @@ libosmcloud_la_SOURCES = \
 	src/osm/reach.c src/osm/reach.h \
 	src/osm/snapshot.c src/osm/snapshot.h \
 	src/osm/lft_out.c src/osm/lft_out.h \
+	src/osm/lft_grow.c src/osm/lft_grow.h \
 	src/osm/hops_out.c src/osm/hops_out.h \
 	src/osm/vmstate.c src/osm/vmstate.h \
 	src/osm/commands.c src/osm/commands.h \
 	src/osm/console.c src/osm/console.h \
+	src/osm/lidfilter.c src/osm/lidfilter.h \
 	src/osm/ctl.c src/osm/ctl.h \
 	src/osm/smp.c src/osm/smp.h \
 	src/osm/vguid.c src/osm/vguid.h \

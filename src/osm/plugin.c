@@ -25,6 +25,7 @@
 static void plugin_free(struct oc_osm_plugin *p)
 {
 	oc_osm_console_unregister(p);
+	oc_osm_lidfilter_unregister(p);
 	oc_osm_ctl_stop(&p->ctl);
 	oc_osm_migrator_destroy(&p->migrator);
 	oc_osm_opstats_destroy(&p->opstats);
@@ -70,7 +71,8 @@ static int parse_options(struct oc_osm_plugin *p)
 }
 
 /* The commands' two doors: the control socket (ctl=) and, in a patched
- * opensm, the console. */
+ * opensm, the console; and there the LID manager port filter, which
+ * keeps free VFs without a LID. */
 static int start_commands(struct oc_osm_plugin *p)
 {
 	struct oc_err err;
@@ -86,7 +88,10 @@ static int start_commands(struct oc_osm_plugin *p)
 		oc_osm_info(&p->log, "osmcloud: control socket %s",
 			    p->opts.ctl_socket);
 	}
-	return oc_osm_console_register(p) < 0 ? -1 : 0;
+	if (oc_osm_console_register(p) < 0)
+		return -1;
+	oc_osm_lidfilter_register(p);
+	return 0;
 }
 
 static void *osmcloud_create(osm_opensm_t *osm)

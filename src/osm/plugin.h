@@ -12,6 +12,7 @@
 
 #include "engine.h"
 #include "inputs.h"
+#include "lidfilter.h"
 #include "log.h"
 #include "ctl.h"
 #include "migrate_exec.h"
@@ -30,14 +31,15 @@ struct oc_osm_plugin {
 	osm_opensm_t *osm;
 	struct oc_osm_log log;
 	struct oc_osm_opts opts;
-	struct oc_osm_inputs inputs;	 /* last good roots= and vms= files */
-	struct oc_osm_vmstate vmstate;	 /* state=: the VM registry */
-	struct oc_osm_ctl ctl;		 /* ctl=: the control socket */
-	struct oc_osm_migrator migrator; /* one migration at a time */
-	struct oc_osm_opstats opstats;	 /* the last operations */
-	struct oc_osm_sweeps sweeps;	 /* OpenSM's heavy sweeps */
-	int console_registered;		 /* "osmcloud" in opensm's console */
-	struct oc_osm_slot *slots;	 /* one per core engine */
+	struct oc_osm_inputs inputs;	   /* last good roots= and vms= files */
+	struct oc_osm_vmstate vmstate;	   /* state=: the VM registry */
+	struct oc_osm_ctl ctl;		   /* ctl=: the control socket */
+	struct oc_osm_migrator migrator;   /* one migration at a time */
+	struct oc_osm_opstats opstats;	   /* the last operations */
+	struct oc_osm_sweeps sweeps;	   /* OpenSM's heavy sweeps */
+	struct oc_osm_lidfilter lidfilter; /* free VFs (vmstate.lock) */
+	int console_registered;		   /* "osmcloud" in opensm's console */
+	struct oc_osm_slot *slots;	   /* one per core engine */
 	unsigned num_registered;
 };
 

@@ -77,3 +77,26 @@ int oc_osm_smp_guid_block0(osm_opensm_t *osm, osm_port_t *port)
 		       ? 0
 		       : -1;
 }
+
+int oc_osm_smp_lft_top(osm_opensm_t *osm, osm_switch_t *sw, uint16_t top)
+{
+	osm_physp_t *p0 = osm_node_get_physp_ptr(sw->p_node, 0);
+	ib_switch_info_t si = sw->switch_info;
+	osm_madw_context_t ctx;
+
+	if (!p0)
+		return -1;
+	ib_switch_info_clear_state_change(&si);
+	si.lin_top = cl_hton16(top);
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.si_context.node_guid = osm_node_get_node_guid(sw->p_node);
+	ctx.si_context.set_method = TRUE;
+	ctx.si_context.light_sweep = FALSE;
+	ctx.si_context.lft_top_change = TRUE;
+	return osm_req_set(&osm->sm, osm_physp_get_dr_path_ptr(p0),
+			   (uint8_t *)&si, sizeof(si), IB_MAD_ATTR_SWITCH_INFO,
+			   0, FALSE, ib_port_info_get_m_key(&p0->port_info), 0,
+			   CL_DISP_MSGID_NONE, &ctx) == IB_SUCCESS
+		       ? 0
+		       : -1;
+}

@@ -44,7 +44,8 @@ finish() {
 # until the first SUBNET UP; leaves ibsim's Dump in $RUN/TAG.dump and
 # opensm's own opensm-lfts.dump (-D 0x43) in $RUN/tmp.  opensm
 # and ibsim keep running until run_stop.  SIM_CMDS, when set, is a file of
-# ibsim console commands run before opensm starts.
+# ibsim console commands run before opensm starts; OSM_G2L, when set, a
+# guid2lid file opensm finds in its cache at start.
 opensm_route() {
 	local tag=$1 topo=$2 engine=$3
 	shift 3
@@ -52,6 +53,7 @@ opensm_route() {
 	run_new "$tag" || return 1
 	sim_start "$topo" ${SIM_ARGS:-} || return 1
 	[ -z "${SIM_CMDS:-}" ] || sim_cmd "!$SIM_CMDS" >"$RUN/sim-cmds.out"
+	[ -z "${OSM_G2L:-}" ] || cp "$OSM_G2L" "$RUN/cache/guid2lid"
 	osm_conf "$RUN/osm.conf" "routing_engine $engine" "$@"
 	osm_start "$RUN/osm.conf" -D 0x43
 	if ! wait_log "SUBNET UP" 1 "${UP_TIMEOUT:-120}"; then
@@ -286,4 +288,62 @@ heavy_sweep() {
 	n=$(log_count "SUBNET UP")
 	osm_console "resweep heavy" >/dev/null
 	wait_log "SUBNET UP" $((n + 1)) 60
+}
+
+# --- the VM commands of the dynamic LID model (migrate_dynamic*.sh)
+
+# op TAG VF LID ARGS...: one plugin command (ARGS) on $sock, checked; VF
+# must then have LID (0: none; "?": checked by the caller).  Sets
+# OP_SWITCHES.
+op() {
+	local tag=$1 vf=$2 want=$3 dir=$TOP/$1 got
+	shift 3
+	mkdir -p "$dir"
+	sim_cmd Dump >"$dir/before.dump"
+	if ! ctl "$@"; then
+		fail "$tag: $* failed: $(cat "$TOP/ctl.out")"
+		return 1
+	fi
+	cp "$TOP/ctl.out" "$dir/op.out"
+	sed 's/^/  /' "$dir/op.out"
+	sim_cmd Dump >"$dir/$tag.dump"
+	check_dump "$tag" && pass "$tag: LFTs read back from ibsim pass the checker" ||
+		fail "$tag: LFTs read back from ibsim fail the checker"
+	got=$(dump_lid "$vf" "$dir/$tag.dump")
+	[ "$want" = "?" ] || [ "$got" = "$want" ] && pass "$tag: $vf has LID $got" ||
+		fail "$tag: $vf has LID '$got', want $want"
+	smps_match_blocks "$tag" "$dir/op.out"
+}
+
+# registry TAG VM VF: the registry has VM on VF (VF "-": VM is gone).
+registry() {
+	ctl vms
+	if [ "$3" = - ]; then
+		! grep -q "^$2 " "$TOP/ctl.out" && pass "$1: the registry has no $2" ||
+			fail "$1: the registry still has $2"
+	else
+		grep -q "^$2 .* $3$" "$TOP/ctl.out" && pass "$1: the registry has $2 on $3" ||
+			fail "$1: registry: $(grep "^$2 " "$TOP/ctl.out")"
+	fi
+}
+
+# lid_of VM: its LID in the registry.
+lid_of() {
+	ctl vms && awk -v v="$1" '$1 == v { print $4 }' "$TOP/ctl.out"
+}
+
+# migrate_to TAG VM HV VF METHOD: VM moves by a LID copy to VF of HV.
+migrate_to() {
+	local lid
+	lid=$(lid_of "$2")
+	op "$1" "$4" "$lid" migrate "$2" "$3" "$5" || return
+	grep -q "LID copied to VF $4, the old VF is left without a LID" "$TOP/$1/op.out" &&
+		pass "$1: a LID copy (dynamic model)" || fail "$1: not a copy: $(head -n 1 "$TOP/$1/op.out")"
+	registry "$1" "$2" "$4"
+}
+
+# ca_lids DUMP: "name LID" of every CA port in an ibsim Dump, sorted.
+ca_lids() {
+	awk '$1 == "Ca" { n = $3; getline
+		for (i = 1; i <= NF; i++) if ($i == "lid") print n, $(i + 1) }' "$1" | sort
 }

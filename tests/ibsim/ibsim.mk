@@ -6,7 +6,7 @@ IBSIM_TESTS = tests/ibsim/vswitch_default.sh tests/ibsim/vswitch_uneven.sh \
 	tests/ibsim/plain_fat_tree.sh tests/ibsim/not_fat_tree.sh \
 	tests/ibsim/bad_options.sh tests/ibsim/vm_state.sh tests/ibsim/commands.sh \
 	tests/ibsim/migrate.sh tests/ibsim/migrate_dynamic.sh \
-	tests/ibsim/migrate_sa.sh
+	tests/ibsim/migrate_dynamic_patched.sh tests/ibsim/migrate_sa.sh
 TESTS += $(IBSIM_TESTS)
 EXTRA_DIST += $(IBSIM_TESTS) tests/ibsim/lib.sh tests/ibsim/common.sh \
 	topologies/not-a-fat-tree.net

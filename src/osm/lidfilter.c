@@ -1,0 +1,121 @@
+/*
+ * lidfilter.c - free VFs keep no LID across heavy sweeps (see
+ * lidfilter.h).
+ */
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lidfilter.h"
+#include "plugin.h"
+
+/* The hook of opensm-patches/0002-lid-manager-port-filter.patch,
+ * declared here because the installed (stock) headers do not have it. */
+typedef int (*port_filter_fn)(void *ctx, ib_net64_t port_guid);
+typedef int (*set_port_filter_fn)(port_filter_fn filter, void *ctx);
+
+#define HOOK_NAME "osm_lid_mgr_set_port_filter"
+
+static int find(const struct oc_osm_lidfilter *lf, uint64_t guid)
+{
+	uint32_t i;
+
+	for (i = 0; i < lf->count; i++)
+		if (lf->guids[i] == guid)
+			return (int)i;
+	return -1;
+}
+
+int oc_osm_lidfilter_has(const struct oc_osm_lidfilter *lf, uint64_t guid)
+{
+	return find(lf, guid) >= 0;
+}
+
+static int add(struct oc_osm_lidfilter *lf, uint64_t guid)
+{
+	uint64_t *grown;
+
+	if (find(lf, guid) >= 0)
+		return 0;
+	if (lf->count == lf->cap) {
+		grown = realloc(lf->guids,
+				(lf->cap ? 2 * lf->cap : 16) * sizeof(*grown));
+		if (!grown)
+			return -1;
+		lf->guids = grown;
+		lf->cap = lf->cap ? 2 * lf->cap : 16;
+	}
+	lf->guids[lf->count++] = guid;
+	return 0;
+}
+
+int oc_osm_lidfilter_note(struct oc_osm_lidfilter *lf, uint64_t guid,
+			  uint16_t lid)
+{
+	int i;
+
+	if (!lid)
+		return add(lf, guid);
+	i = find(lf, guid);
+	if (i >= 0)
+		lf->guids[i] = lf->guids[--lf->count];
+	return 0;
+}
+
+/* OpenSM's LID manager asks, in the sweeper thread under osm->lock held
+ * exclusively (the lock order of the executor: osm->lock, then
+ * vmstate.lock). */
+static int leave_without_lid(void *ctx, ib_net64_t port_guid)
+{
+	struct oc_osm_plugin *p = ctx;
+	uint64_t guid = cl_ntoh64(port_guid);
+	int free_vf;
+
+	pthread_mutex_lock(&p->vmstate.lock);
+	free_vf = oc_osm_lidfilter_has(&p->lidfilter, guid) &&
+		  !oc_vmreg_by_vf(p->vmstate.reg, guid);
+	pthread_mutex_unlock(&p->vmstate.lock);
+	return free_vf;
+}
+
+int oc_osm_lidfilter_register(struct oc_osm_plugin *p)
+{
+	set_port_filter_fn set =
+		(set_port_filter_fn)dlsym(RTLD_DEFAULT, HOOK_NAME);
+	int ret;
+
+	if (!set) {
+		oc_osm_info(&p->log,
+			    "osmcloud: this opensm has no LID manager port "
+			    "filter (stock opensm): VFs left without a LID "
+			    "get one again at the next heavy sweep");
+		return 0;
+	}
+	ret = set(leave_without_lid, p);
+	if (ret) {
+		oc_osm_err(&p->log, OC_ERR_REGISTER,
+			   "osmcloud: cannot register the LID manager port "
+			   "filter: %s; VFs left without a LID get one again "
+			   "at the next heavy sweep",
+			   strerror(-ret));
+		return 0;
+	}
+	p->lidfilter.registered = 1;
+	oc_osm_info(&p->log, "osmcloud: LID manager port filter registered: "
+			     "free VFs stay without a LID");
+	return 1;
+}
+
+void oc_osm_lidfilter_unregister(struct oc_osm_plugin *p)
+{
+	set_port_filter_fn set;
+
+	if (p->lidfilter.registered) {
+		set = (set_port_filter_fn)dlsym(RTLD_DEFAULT, HOOK_NAME);
+		if (set)
+			set(NULL, NULL);
+		p->lidfilter.registered = 0;
+	}
+	free(p->lidfilter.guids);
+	memset(&p->lidfilter, 0, sizeof(p->lidfilter));
+}
