@@ -14,6 +14,7 @@
 
 #include "fabric.h"
 #include "lft.h"
+#include "partition.h"
 #include "vmfile.h"
 
 struct oc_engine_input {
@@ -21,6 +22,12 @@ struct oc_engine_input {
 	const uint64_t *root_guids; /* NULL: detect the roots */
 	size_t num_roots;
 	const struct oc_vm_table *vms; /* NULL: every active VF holds a VM */
+	/* partition-aware engines; NULL/0 for the others */
+	const struct oc_partitions *parts; /* NULL: no partitions */
+	const struct oc_policies *policies; /* pftree_ext; NULL: defaults */
+	const struct oc_weights *weights;   /* pftree_wt; NULL: all 1 */
+	unsigned data_vls;	    /* data VLs all ports support; 0: 8 */
+	struct oc_lane_plan *lanes; /* out: SL per partition; may be NULL */
 };
 
 /* What an engine did, for logs and tests. */
