@@ -16,19 +16,19 @@
 
 #include "error.h"
 
-#define OC_PKEY_MASK 0x7fff	/* P_Key without the membership bit */
-#define OC_DEFAULT_PKEY 0x7fff	/* the default (management) partition */
+#define OC_PKEY_MASK 0x7fff    /* P_Key without the membership bit */
+#define OC_DEFAULT_PKEY 0x7fff /* the default (management) partition */
 #define OC_MAX_SL 16
 
 /* One partition: a P_Key and the CA ports that are members. */
 struct oc_partition {
-	uint16_t pkey;	     /* 15 bits, membership bit cleared */
-	char *name;	     /* from partitions.conf; may be NULL */
-	uint8_t sl;	     /* SL from partitions.conf (sl=), else 0 */
+	uint16_t pkey; /* 15 bits, membership bit cleared */
+	char *name;    /* from partitions.conf; may be NULL */
+	uint8_t sl;    /* SL from partitions.conf (sl=), else 0 */
 	uint32_t num_members;
 	uint32_t cap_members;
-	uint64_t *members;   /* CA port GUIDs, in the order added */
-	uint8_t *full;	     /* [num_members]: 1 full, 0 limited member */
+	uint64_t *members; /* CA port GUIDs, in the order added */
+	uint8_t *full;	   /* [num_members]: 1 full, 0 limited member */
 };
 
 struct oc_partitions {
@@ -69,6 +69,7 @@ enum oc_policy_mode {
 struct oc_pkey_policy {
 	uint16_t pkey;
 	uint8_t isolation; /* enum oc_isolation */
+	char *name;	   /* set: the entry names a partition, pkey 0 */
 };
 
 struct oc_policies {
@@ -87,12 +88,42 @@ struct oc_weights {
 	struct oc_hash *index; /* GUID -> position */
 };
 
+struct oc_policies *oc_policies_new(void);
+void oc_policies_free(struct oc_policies *p);
+/* Adds the policy of a P_Key (name NULL) or of a partition name; fails on
+ * a second policy for the same P_Key or name. */
+int oc_policies_add(struct oc_policies *p, uint16_t pkey, const char *name,
+		    enum oc_isolation iso, struct oc_err *err);
+/* The policy of a partition, matched by P_Key or by name; def-isolation
+ * when none is given (p may be NULL). */
+enum oc_isolation oc_policies_get(const struct oc_policies *p,
+				  const struct oc_partition *part);
+/* "phy-isolation", ...; "strict", "best-effort". */
+const char *oc_isolation_name(enum oc_isolation iso);
+const char *oc_policy_mode_name(enum oc_policy_mode mode);
+
+struct oc_weights *oc_weights_new(void);
+void oc_weights_free(struct oc_weights *w);
+/* Sets the weight of a port (adds or replaces); weight must be > 0. */
+int oc_weights_set(struct oc_weights *w, uint64_t port_guid, double weight,
+		   struct oc_err *err);
+/* The weight of a port: 1 when absent or w is NULL. */
+double oc_weights_get(const struct oc_weights *w, uint64_t port_guid);
+/* 1 when the port has a weight in w. */
+int oc_weights_has(const struct oc_weights *w, uint64_t port_guid);
+
 /* What a partition-aware engine decided about lanes: the SL each
  * partition's traffic uses; SL i maps to data VL i % num_vls. */
 struct oc_lane_plan {
-	uint32_t count; /* == partitions->count */
-	uint8_t *sl;	/* [partition index] */
+	uint32_t count;	 /* == partitions->count */
+	uint8_t *sl;	 /* [partition index] */
 	uint8_t num_vls; /* data VLs used (at least 1) */
 };
+
+/* Sizes plan for count partitions, every SL 0 and one VL (the old table
+ * is freed; a zeroed plan is empty). */
+int oc_lane_plan_reset(struct oc_lane_plan *plan, uint32_t count,
+		       struct oc_err *err);
+void oc_lane_plan_clear(struct oc_lane_plan *plan);
 
 #endif

@@ -47,6 +47,11 @@ struct oc_router {
 	 * children are routed and the others need not look again. */
 	uint32_t *sw_class;   /* [switch] */
 	uint32_t *class_done; /* [class]: == cur_stamp when descended */
+	/* optional policy over the main path's up choice */
+	oc_up_chooser choose;
+	void *choose_ctx;
+	struct oc_up_choice *choices; /* scratch, [max up groups] */
+	uint32_t *choice_link;	      /* scratch, link of each choice */
 };
 
 static uint32_t slot(const struct oc_router *r, uint32_t sw, unsigned port)
@@ -213,6 +218,8 @@ void oc_router_free(struct oc_router *r)
 	free(r->fabric);
 	free(r->sw_class);
 	free(r->class_done);
+	free(r->choices);
+	free(r->choice_link);
 	free(r);
 }
 
@@ -251,6 +258,27 @@ static uint32_t least_loaded(const struct oc_router *r, uint32_t g,
 	return best;
 }
 
+/* Main path step through the chooser: offers each up group's least
+ * loaded link. */
+static uint32_t chosen_up_link(const struct oc_router *r, uint32_t sw,
+			       uint32_t *parent)
+{
+	const struct oc_ft_switch *s = &r->ft->sw[sw];
+	uint32_t i, pick;
+
+	for (i = 0; i < s->up_count; i++) {
+		uint32_t g = s->up_first + i;
+
+		r->choice_link[i] = least_loaded(r, g, &r->choices[i].load);
+		r->choices[i].parent = r->peer[g];
+	}
+	pick = r->choose(r->choose_ctx, sw, r->choices, s->up_count);
+	if (pick >= s->up_count)
+		pick = 0;
+	*parent = r->choices[pick].parent;
+	return r->choice_link[pick];
+}
+
 /* Main path step: the least loaded up link of sw over all up groups. */
 static uint32_t main_up_link(const struct oc_router *r, uint32_t sw,
 			     uint32_t *parent)
@@ -258,6 +286,9 @@ static uint32_t main_up_link(const struct oc_router *r, uint32_t sw,
 	const struct oc_ft_switch *s = &r->ft->sw[sw];
 	uint32_t best = 0, g;
 	double best_load = 0;
+
+	if (r->choose)
+		return chosen_up_link(r, sw, parent);
 
 	for (g = s->up_first; g < s->up_first + s->up_count; g++) {
 		double l;
@@ -431,4 +462,23 @@ void oc_router_pad(struct oc_router *r, uint32_t sw, double weight)
 		r->links[k].load += weight;
 		sw = parent;
 	}
+}
+
+int oc_router_set_chooser(struct oc_router *r, oc_up_chooser fn, void *ctx)
+{
+	uint32_t sw, max = 1;
+
+	for (sw = 0; sw < r->f->num_switches; sw++)
+		if (r->ft->sw[sw].up_count > max)
+			max = r->ft->sw[sw].up_count;
+	free(r->choices);
+	free(r->choice_link);
+	r->choices = malloc(sizeof(*r->choices) * max);
+	r->choice_link = malloc(sizeof(*r->choice_link) * max);
+	r->choose = NULL;
+	if (!r->choices || !r->choice_link)
+		return -1;
+	r->choose = fn;
+	r->choose_ctx = ctx;
+	return 0;
 }
