@@ -9,7 +9,7 @@ IBSIM_TESTS = tests/ibsim/vswitch_default.sh tests/ibsim/vswitch_uneven.sh \
 	tests/ibsim/migrate_sa.sh
 # partition-aware routing (pftree, pftree_ext, pftree_wt)
 IBSIM_TESTS += tests/ibsim/pftree.sh tests/ibsim/pftree_ext.sh \
-	tests/ibsim/pftree_wt.sh
+	tests/ibsim/pftree_wt.sh tests/ibsim/weights_tool.sh
 TESTS += $(IBSIM_TESTS)
 EXTRA_DIST += $(IBSIM_TESTS) tests/ibsim/lib.sh tests/ibsim/common.sh \
 	tests/ibsim/pftree_lib.sh topologies/not-a-fat-tree.net
