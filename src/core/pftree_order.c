@@ -10,7 +10,8 @@
  * number of up ports (the first free one if that is taken or past the
  * end): routed in that order over least-loaded ports, the nodes of a
  * partition come back to the same up port, and with the switch marks to
- * the same switches.  Nodes in no tenant take the positions left.
+ * the same switches.  Nodes in no tenant come last (their routes carry
+ * no tenant traffic, so the tenants get the balanced choices).
  */
 #include <stdlib.h>
 
@@ -51,7 +52,8 @@ static uint32_t first_free(const uint8_t *taken, uint32_t n)
 	return i;
 }
 
-/* Algorithm 2, lines 8-30: positions by partition. */
+/* Algorithm 2, lines 8-30: positions by partition for the n tenant
+ * nodes (first in nodes[]). */
 static int assign_positions(const struct pft_run *run, struct pft_node *nodes,
 			    uint32_t n, uint32_t up_ports)
 {
@@ -69,8 +71,6 @@ static int assign_positions(const struct pft_run *run, struct pft_node *nodes,
 	for (i = 0; i < n; i++) {
 		struct pft_node *x = &nodes[i];
 
-		if (x->part == OC_PART_NONE)
-			continue;
 		id = last[x->part] == OC_NONE ? first_free(taken, n)
 					      : last[x->part] + up_ports;
 		if (id >= n || taken[id])
@@ -78,13 +78,6 @@ static int assign_positions(const struct pft_run *run, struct pft_node *nodes,
 		taken[id] = 1;
 		last[x->part] = id;
 		x->order = id;
-	}
-	for (i = 0; i < n; i++) {
-		if (nodes[i].part != OC_PART_NONE)
-			continue;
-		id = first_free(taken, n);
-		taken[id] = 1;
-		nodes[i].order = id;
 	}
 	free(taken);
 	free(last);
@@ -94,14 +87,16 @@ static int assign_positions(const struct pft_run *run, struct pft_node *nodes,
 int pft_order_nodes(const struct pft_run *run, struct pft_node *nodes,
 		    uint32_t n, uint32_t up_ports)
 {
-	uint32_t i;
+	uint32_t i, tenants = 0;
 
 	for (i = 0; i < n; i++)
 		nodes[i].order = i;
 	qsort_r(nodes, n, sizeof(*nodes), cmp_priority, (void *)run);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		nodes[i].order = i;
-	if (n <= up_ports || !run->nparts)
+		tenants += nodes[i].part != OC_PART_NONE;
+	}
+	if (tenants <= up_ports)
 		return 0;
-	return assign_positions(run, nodes, n, up_ports);
+	return assign_positions(run, nodes, tenants, up_ports);
 }
