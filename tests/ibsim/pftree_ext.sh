@@ -5,7 +5,8 @@
 #    the Dump passes the checker, PathRecord SLs are the lanes;
 #  - every tenant vlane-isolation with one data VL (max_op_vls 1): strict
 #    fails naming the partition and the reason, opensm falls back to
-#    minhop; best-effort routes and warns about each unmet policy;
+#    minhop (with no_fallback it does not, and the subnet does not come
+#    up); best-effort routes and warns about each unmet policy;
 #  - a bad policy file refuses the plugin, naming file and line.
 . "$OC_SRCDIR/tests/ibsim/pftree_lib.sh"
 start_test pftree-ext
@@ -48,6 +49,28 @@ if opensm_route strict "$PF_TOPO" pftree_ext "qos TRUE" "max_op_vls 1" \
 		fail "strict: opensm did not fall back to minhop"
 else
 	fail "strict: opensm did not come up"
+fi
+
+# The same with no_fallback: no minhop, the sweep stops without SUBNET UP.
+run_stop
+run_new nofallback && sim_start "$PF_TOPO" &&
+	osm_conf "$RUN/osm.conf" "routing_engine pftree_ext,no_fallback" \
+		"qos TRUE" "max_op_vls 1" "event_plugin_options policy=$TOP/strict.policy" &&
+	osm_start "$RUN/osm.conf"
+if wait_log 'No routing engine able' 1 60; then
+	[ "$(log_count 'ERR OC11: pftree_ext: .*vlane-isolation not met')" -ge 1 ] &&
+		[ "$(log_count 'tables configured')" = 0 ] &&
+		[ "$(log_count 'SUBNET UP')" = 0 ] &&
+		pass "no_fallback: pftree_ext failed, no engine configured the tables, no SUBNET UP" ||
+		fail "no_fallback: $(grep -m2 -E 'tables configured|SUBNET UP' "$RUN/osm.log")"
+	# fixed (best-effort now): the next heavy sweep brings the subnet up
+	vlane_policy best-effort >"$TOP/strict.policy"
+	osm_console "resweep heavy" >/dev/null
+	wait_log 'SUBNET UP' 1 60 && engine_used pftree_ext &&
+		pass "no_fallback: policy relaxed, the next heavy sweep routed with pftree_ext and the subnet came up" ||
+		fail "no_fallback: no SUBNET UP with pftree_ext after the fix"
+else
+	fail "no_fallback: opensm did not report that no engine could route"
 fi
 
 vlane_policy best-effort >"$TOP/best.policy"
