@@ -296,21 +296,26 @@ struct ebb_state {
 	uint64_t seed;
 };
 
-/* Mean bandwidth of the victim flows of one round. */
+/* Appends a random bisection of partition i's members to the flows. */
+static uint32_t add_bisection(struct ebb_state *s, uint32_t i, int victim,
+			      uint32_t n)
+{
+	uint32_t nm = members_of(s->f, &s->ps->parts[i], s->m);
+
+	return n + bisect(s->m, nm, &s->seed, victim, s->fl + n);
+}
+
+/* Mean bandwidth of the victim flows of one round: the victim's
+ * bisection first, so a noisy round with the same seed has the same
+ * victim flows as the quiet one. */
 static double round_ebb(struct ebb_state *s, uint32_t victim, int noisy)
 {
-	uint32_t i, k, n = 0, nv = 0;
+	uint32_t i, k, n = add_bisection(s, victim, 1, 0), nv = 0;
 	double sum = 0;
 
-	for (i = 0; i < s->ps->count; i++) {
-		uint32_t nm;
-
-		if (s->ps->parts[i].pkey == OC_DEFAULT_PKEY ||
-		    (i != victim && !noisy))
-			continue;
-		nm = members_of(s->f, &s->ps->parts[i], s->m);
-		n += bisect(s->m, nm, &s->seed, i == victim, s->fl + n);
-	}
+	for (i = 0; noisy && i < s->ps->count; i++)
+		if (i != victim && s->ps->parts[i].pkey != OC_DEFAULT_PKEY)
+			n = add_bisection(s, i, 0, n);
 	for (i = 0; i < n; i++) {
 		struct path_ctx c = {&s->fl[i]};
 
@@ -358,7 +363,10 @@ int oc_victim_ebb(const struct oc_fabric *f, const struct oc_lfts *t,
 	}
 	*quiet = *noisy = 0;
 	for (r = 0; r < rounds; r++) {
+		uint64_t start = s.seed;
+
 		*quiet += round_ebb(&s, victim, 0);
+		s.seed = start; /* the same victim bisection, now with noise */
 		*noisy += round_ebb(&s, victim, 1);
 	}
 	if (rounds) {
