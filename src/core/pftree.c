@@ -160,18 +160,13 @@ static void mark_up_hop(void *arg, uint32_t slot)
 static void mark_up_paths(struct pft_run *run, uint16_t lid, uint32_t part,
 			  uint32_t attach_sw)
 {
-	const struct oc_partition *p = &run->in->parts->parts[part];
 	struct up_mark_ctx c = {run, part};
-	uint32_t i, sw;
-	uint16_t mlid;
+	uint32_t i;
 
-	for (i = 0; i < p->num_members; i++) {
-		if (oc_tenant_port(run->f, p->members[i], &mlid, &sw) ||
-		    sw == attach_sw || run->scratch[sw] == lid)
-			continue;
-		run->scratch[sw] = lid;
-		oc_walk_channels(run->f, run->lfts, sw, lid, mark_up_hop, &c);
-	}
+	for (i = run->leaf_first[part]; i < run->leaf_first[part + 1]; i++)
+		if (run->leaf_list[i] != attach_sw)
+			oc_walk_channels(run->f, run->lfts, run->leaf_list[i],
+					 lid, mark_up_hop, &c);
 }
 
 /* A CA port of a leaf's port that has a LID and a working link. */
@@ -243,7 +238,7 @@ static int route_leaf(struct pft_run *run, uint32_t leaf, uint32_t max)
 
 		run->cur = x->part;
 		route_ca(run, x->lid, leaf, x->port, x->weight);
-		if (run->kind == PFT_EXT && x->part != OC_PART_NONE)
+		if (run->up_marks && x->part != OC_PART_NONE)
 			mark_up_paths(run, x->lid, x->part, leaf);
 		run->stats->compute_nodes++;
 	}
@@ -303,32 +298,67 @@ static void route_switch_lids(struct pft_run *run)
 	}
 }
 
-/* Marks tenants: not the default partition, members on two leaves. */
-static void find_tenants(struct pft_run *run)
+/* The leaves holding members of partition i, appended to leaf_list. */
+static uint32_t list_leaves(struct pft_run *run, uint32_t i, uint32_t n)
 {
-	const struct oc_partitions *ps = run->in->parts;
-	uint32_t i, k, sw, leaves;
+	const struct oc_partition *p = &run->in->parts->parts[i];
+	uint32_t k, sw;
 	uint16_t lid;
 
+	for (k = 0; k < p->num_members; k++) {
+		if (oc_tenant_port(run->f, p->members[k], &lid, &sw) ||
+		    run->ft->sw[sw].rank != run->ft->leaf_rank ||
+		    run->scratch[sw] == i + 1)
+			continue;
+		run->scratch[sw] = i + 1;
+		run->leaf_list[n++] = sw;
+	}
+	return n;
+}
+
+/* UP marks matter when a partition has a stricter policy than another
+ * or one is phy-isolation (it avoids every other partition's switches). */
+static int need_up_marks(const struct pft_run *run)
+{
+	uint32_t i;
+	int lo = OC_ISO_PHY, hi = OC_ISO_DEFAULT;
+
+	for (i = 0; i < run->nparts; i++) {
+		if (!run->tenant[i])
+			continue;
+		lo = run->iso[i] < lo ? run->iso[i] : lo;
+		hi = run->iso[i] > hi ? run->iso[i] : hi;
+	}
+	return run->kind == PFT_EXT && (hi == OC_ISO_PHY || hi > lo);
+}
+
+/* Marks tenants: not the default partition, members on two leaves. */
+static int find_tenants(struct pft_run *run)
+{
+	const struct oc_partitions *ps = run->in->parts;
+	uint32_t i, n = 0, total = 0;
+
+	for (i = 0; i < run->nparts; i++)
+		total += ps->parts[i].num_members;
+	run->leaf_first = malloc(sizeof(uint32_t) * (run->nparts + 1));
+	run->leaf_list = malloc(sizeof(uint32_t) * (total + 1));
+	if (!run->leaf_first || !run->leaf_list)
+		return -1;
 	for (i = 0; i < run->nparts; i++) {
 		const struct oc_partition *p = &ps->parts[i];
 
 		run->iso[i] = run->kind == PFT_EXT
 				      ? oc_policies_get(run->in->policies, p)
 				      : OC_ISO_DEFAULT;
-		if (p->pkey == OC_DEFAULT_PKEY)
-			continue;
-		for (k = 0, leaves = 0; k < p->num_members && leaves < 2; k++) {
-			if (oc_tenant_port(run->f, p->members[k], &lid, &sw) ||
-			    run->ft->sw[sw].rank != run->ft->leaf_rank ||
-			    run->scratch[sw] == i + 1)
-				continue;
-			run->scratch[sw] = i + 1;
-			leaves++;
-		}
-		run->tenant[i] = leaves >= 2;
+		run->leaf_first[i] = n;
+		if (p->pkey != OC_DEFAULT_PKEY)
+			n = list_leaves(run, i, n);
+		run->tenant[i] = n - run->leaf_first[i] >= 2;
 		run->stats->tenants += run->tenant[i];
 	}
+	run->leaf_first[run->nparts] = n;
+	run->up_marks = need_up_marks(run);
+	return 0;
 }
 
 /* CA port GUID -> its routing partition (strictest tenant, then first). */
@@ -388,6 +418,8 @@ static void free_run(struct pft_run *run)
 	free(run->mark_multi);
 	free(run->scratch);
 	free(run->nodes);
+	free(run->leaf_first);
+	free(run->leaf_list);
 	oc_hash_free(run->part_of);
 	oc_router_free(run->r);
 	oc_ftree_free((struct oc_ftree *)run->ft);
@@ -433,10 +465,7 @@ static int route_all(struct pft_run *run, struct oc_err *err)
 		return oc_err_set(err, "out of memory");
 	run->cur = OC_PART_NONE;
 	if (run->nparts) {
-		find_tenants(run);
-		memset(run->scratch, 0,
-		       sizeof(uint32_t) * (run->f->num_switches + 1));
-		if (map_ports(run))
+		if (find_tenants(run) || map_ports(run))
 			return oc_err_set(err, "out of memory");
 	}
 	run->r = oc_router_new(run->ft, run->lfts);

@@ -39,6 +39,9 @@ struct pft_run {
 	uint32_t nparts;	 /* partitions of in->parts (0 without) */
 	uint8_t *iso;		 /* [part] enum oc_isolation (pftree_ext) */
 	uint8_t *tenant;	 /* [part] 1: a tenant on two or more leaves */
+	uint32_t *leaf_first;	 /* [part + 1] into leaf_list */
+	uint32_t *leaf_list;	 /* leaves with members, per partition */
+	int up_marks;		 /* pftree_ext: Algorithm 4 UP marks needed */
 	struct oc_hash *part_of; /* CA port GUID -> routing partition */
 	/* switch marks (paper Algorithms 3 and 4) */
 	uint32_t *marks;	/* [sw * nparts + part] nodes routed down */
