@@ -1,4 +1,6 @@
 # tests of the partition-aware engines and their files (issue 4)
+EXTRA_DIST += tests/unit/pftree_offline.sh
+TESTS += tests/unit/pftree_offline.sh
 if HAVE_CMOCKA
 PFTREE_UNIT_TESTS = tests/unit/test_pftree tests/unit/test_tenant_files
 check_PROGRAMS += $(PFTREE_UNIT_TESTS)
