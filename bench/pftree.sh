@@ -10,13 +10,13 @@
 #     heavy receiver (weight 100, the paper's section 7.1 upper end);
 #   - offline, for ftree (vswitch_ftree without partitions: on a plain
 #     fat-tree it is ftree's algorithm; see docs/performance.md), pftree,
-#     pftree_ext and pftree_wt: osmcloud route (routing time, best of 3)
+#     pftree_ext and pftree_wt: osmcloud route (routing time, best of 5)
 #     and osmcloud check with the tenant files: directed links shared by the
 #     two partitions, the victim's shared links, the receivers' contention
 #     (contended links and total, down and up), the victim's effective
 #     bisection bandwidth alone and with the interfering partition running
 #     its own bisection (tenant_metrics.h);
-#   - with --opensm (default for the full run): bench/bench.sh runs stock
+#   - unless --quick or --no-opensm: bench/bench.sh runs stock
 #     opensm -R ftree under ibsim on the larger topologies for OpenSM's own
 #     ftree routing time.
 # Not a pass/fail test: exits 0 when it measured, 1 on a setup error.
@@ -31,6 +31,7 @@ QUICK=
 OPENSM=1
 KEEP=
 RESULTS=
+REPEAT=1
 
 # name | hosts | victim hosts | m1,w (XGFT(2;m1,w;1,w)) | oversubscription
 TOPOLOGIES="
@@ -54,6 +55,8 @@ usage: bench/pftree.sh [options]
   --quick          the 32- to 64-host topologies only, no opensm
   --no-opensm      skip OpenSM's ftree routing time (bench/bench.sh)
   --rounds N       random bisections per EBB (default $ROUNDS)
+  --repeat N       opensm runs per topology (bench.sh --repeat; its
+                   fastest undisturbed run counts)
   --build DIR      build tree with osmcloud (default \$OC_BUILDDIR or build/)
   --results FILE   also write the figures as TSV to FILE
   --keep           keep the scratch folder
@@ -68,6 +71,7 @@ while [ $# -gt 0 ]; do
 	--build) [ $# -ge 2 ] || { usage >&2; exit 2; }; BUILD=$2; OSMCLOUD=$BUILD/osmcloud; shift ;;
 	--results) [ $# -ge 2 ] || { usage >&2; exit 2; }; RESULTS=$2; shift ;;
 	--keep) KEEP=1 ;;
+	--repeat) [ $# -ge 2 ] || { usage >&2; exit 2; }; REPEAT=$2; shift ;;
 	-h|--help) usage; exit 0 ;;
 	*) echo "pftree.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
 	esac
@@ -108,13 +112,13 @@ with open(base + ".weights", "w") as f:
 PY
 }
 
-# route_ms NAME ENGINE: best routing time of three runs (osmcloud's "route").
+# route_ms NAME ENGINE: best routing time of five runs (osmcloud's "route").
 route_ms() {
 	local name=$1 engine=$2 args=() i
 	[ "$engine" = ftree ] && args=(--engine vswitch_ftree) ||
 		args=(--engine "$engine" --partitions "$TOP/$name.parts"
 		      --policies "$TOP/$name.policy" --weights "$TOP/$name.weights")
-	for i in 1 2 3; do
+	for i in 1 2 3 4 5; do
 		"$OSMCLOUD" route --topo "$TOP/$name.topo" "${args[@]}" \
 			-o "$TOP/$name.$engine.lfts" 2>"$TOP/$name.$engine.err" ||
 			{ echo "route $engine failed: $(cat "$TOP/$name.$engine.err")" >&2; return 1; }
@@ -165,7 +169,7 @@ $name|Table 3 XGFT(2;$mw;1,${mw#*,}), $hosts hosts|--pgft 2;$mw;1,${mw#*,}"
 	echo
 	echo "== OpenSM's ftree inside stock opensm under ibsim (bench/bench.sh):"
 	BENCH_EXTRA_FABRICS=$extra OC_BUILDDIR=$BUILD "$HERE/bench.sh" \
-		--results "$OSM_TSV" $OPENSM_TOPOLOGIES | sed 's/^/   /' ||
+		--repeat "$REPEAT" --results "$OSM_TSV" $OPENSM_TOPOLOGIES | sed 's/^/   /' ||
 		echo "   bench.sh failed: no OpenSM figures" >&2
 fi
 
