@@ -149,6 +149,20 @@ check_sl2vl() {
 		fail "$tag: SL2VL of sw-L1-1 -> port 5: '$(sl2vl_rows "$out.sw")', want '$want'"
 }
 
+# check_data_vls TAG: the data VLs the plugin gave the engine are what a
+# CA port and a switch port report as VLCap (smpquery portinfo).
+check_data_vls() {
+	local tag=$1 dump=$TOP/$1/$1.dump got caps
+	got=$(grep -m1 -o '[0-9]* data VLs on every' "$TOP/$tag/osm.log" | cut -d' ' -f1)
+	caps=$( (cd "$RUN" && SIM_HOST=ca-1 timeout 20 ibsim-run smpquery portinfo \
+		"$(dump_lid ca-5 "$dump")" && SIM_HOST=ca-1 timeout 20 ibsim-run \
+		smpquery portinfo "$(switch_lid sw-L1-1 "$dump")" 5) 2>/dev/null |
+		sed -n 's/^VLCap:\.*VL0-\([0-9]*\)$/\1/p' | sort -u)
+	[ -n "$caps" ] && [ "$(echo "$caps" | wc -l)" = 1 ] && [ "$got" = $((caps + 1)) ] &&
+		pass "$tag: the engine was given $got data VLs, the ports' VLCap VL0-$caps" ||
+		fail "$tag: data VLs given '$got', VLCap of the ports VL0-'$caps'"
+}
+
 # switch_lid NAME DUMP: the LID of switch NAME (its port 0) in a Dump.
 switch_lid() {
 	awk -v n="\"$1\"" '$1 == "Switch" && $3 == n { f = 1; next }
