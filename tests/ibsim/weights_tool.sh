@@ -113,6 +113,11 @@ o1=$(awk '$NF == "ca-1" { print $4 }' "$TOP/all.out")
 [ -n "$o0" ] && [ $((o1 - o0)) -eq $((4 * 4096 * 37)) ] &&
 	pass "all: octets received reported: ca-1 - ca-0 = $((o1 - o0)) = 4 x 4096 x 37" ||
 	fail "all: octets received ca-0 '$o0', ca-1 '$o1'"
+# the file is what pftree_wt reads (weights=, --weights)
+"$OSMCLOUD" route --topo "$PF_TOPO" --engine pftree_wt --weights "$TOP/all.txt" \
+	-q -o "$TOP/all.lfts" 2>"$TOP/all.route" &&
+	pass "all: the weights file routes with pftree_wt (osmcloud route --weights)" ||
+	fail "all: pftree_wt does not take the file: $(cat "$TOP/all.route")"
 grep -q "64 CA ports received" "$TOP/all.out" &&
 	pass "all: $(grep -m1 'CA ports received' "$TOP/all.out")" ||
 	fail "all: no summary: $(tail -n 2 "$TOP/all.out")"
