@@ -373,7 +373,8 @@ static void fig12_weights_split_the_heavy_node(void **state)
 	oc_fabric_free(f);
 }
 
-static struct oc_fabric *gen(const char *pgft)
+/* A generated fabric; drop_link ("NAME:PORT") may be NULL. */
+static struct oc_fabric *gen_drop(const char *pgft, const char *drop_link)
 {
 	struct oc_gen_params p;
 	struct oc_fabric *f;
@@ -381,10 +382,18 @@ static struct oc_fabric *gen(const char *pgft)
 
 	oc_gen_params_init(&p);
 	assert_int_equal(oc_gen_set_option(&p, "pgft", pgft, &err), 0);
+	if (drop_link)
+		assert_int_equal(
+			oc_gen_set_option(&p, "drop-link", drop_link, &err), 0);
 	f = oc_gen_build(&p, NULL, &err);
 	assert_non_null(f);
 	assert_int_equal(oc_fabric_assign_lids(f, &err), 0);
 	return f;
+}
+
+static struct oc_fabric *gen(const char *pgft)
+{
+	return gen_drop(pgft, NULL);
 }
 
 static uint64_t host_guid(unsigned i)
@@ -487,11 +496,14 @@ static void every_engine_reaches_everything(void **state)
 	static const char *const engines[] = {"pftree", "pftree_ext",
 					      "pftree_wt"};
 	static const char *const shapes[] = {"2;8,4;1,4", "3;4,4,4;1,4,4",
-					     "3;4,2,3;1,2,2;1,2,1"};
+					     "3;4,2,3;1,2,2;1,2,1",
+					     "3;4,4,4;1,4,4"};
+	/* the last one degraded: a root lost a link (detours) */
+	static const char *const drops[] = {NULL, NULL, NULL, "sw-L3-0:1"};
 	unsigned e, sh;
 
-	for (sh = 0; sh < 3; sh++) {
-		struct oc_fabric *f = gen(shapes[sh]);
+	for (sh = 0; sh < 4; sh++) {
+		struct oc_fabric *f = gen_drop(shapes[sh], drops[sh]);
 		unsigned hosts = 0;
 		uint32_t n;
 		struct oc_partitions *ps;
@@ -501,6 +513,7 @@ static void every_engine_reaches_everything(void **state)
 		ps = victim_parts(hosts, 4, 1);
 		for (e = 0; e < 3; e++) {
 			struct oc_engine_input in = {.f = f};
+			struct oc_route_stats s;
 			struct oc_err err;
 			struct oc_lfts *t =
 				pf_route(engines[e], &in, NULL, &err);
@@ -510,15 +523,41 @@ static void every_engine_reaches_everything(void **state)
 			pf_assert_valid(f, t);
 			oc_lfts_free(t);
 			in.parts = ps;
-			t = pf_route(engines[e], &in, NULL, &err);
+			t = pf_route(engines[e], &in, &s, &err);
 			if (!t)
 				fail_msg("%s: %s", engines[e], err.msg);
+			assert_true(drops[sh] ? s.detours > 0 : s.detours == 0);
 			pf_assert_valid(f, t);
 			oc_lfts_free(t);
 		}
 		oc_partitions_free(ps);
 		oc_fabric_free(f);
 	}
+}
+
+/* The victim's EBB: under ftree the interfering partition slows it
+ * down; under pftree, which isolates it, not at all. */
+static void ebb_shows_interference(void **state)
+{
+	struct oc_fabric *f = pf_two_roots(fig4_hosts, 2);
+	struct oc_partitions *ps = pf_parts(f, FIG4_PARTS);
+	struct oc_engine_input in = {.f = f, .parts = ps};
+	double quiet, noisy;
+	struct oc_err err;
+	struct oc_lfts *t = pf_route("vswitch_ftree", &in, NULL, &err);
+
+	assert_int_equal(
+		oc_victim_ebb(f, t, ps, 0, 50, 7, &quiet, &noisy, &err), 0);
+	assert_true(noisy < quiet);
+	assert_true(quiet > 0 && quiet <= 1);
+	oc_lfts_free(t);
+	t = pf_route("pftree", &in, NULL, &err);
+	assert_int_equal(
+		oc_victim_ebb(f, t, ps, 0, 50, 7, &quiet, &noisy, &err), 0);
+	assert_true(noisy == quiet);
+	oc_lfts_free(t);
+	oc_partitions_free(ps);
+	oc_fabric_free(f);
 }
 
 /* vSwitch fabrics are refused with a message naming the right engine. */
@@ -556,6 +595,7 @@ int main(void)
 		cmocka_unit_test(wt_removes_down_contention),
 		cmocka_unit_test(phy_alone_on_three_levels),
 		cmocka_unit_test(every_engine_reaches_everything),
+		cmocka_unit_test(ebb_shows_interference),
 		cmocka_unit_test(refuses_vswitch_fabrics),
 	};
 
