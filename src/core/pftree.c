@@ -18,7 +18,9 @@
  * (the most nodes of it), else the highest GUID; pftree_ext never takes a
  * switch marked by a stricter partition, nor for a phy-isolation
  * partition one marked by another partition, unless nothing else is left.
- * Loads are node counts, or sums of weights for pftree_wt.
+ * Loads are node counts, or sums of weights for pftree_wt.  Routes are
+ * tagged with the node's partition, so among equally loaded parallel
+ * links a partition keeps to its own (Algorithm 4).
  *   3. lanes (lane_assign.c) and, for pftree_ext, the policy check
  *      (pftree_validate.c), both on the links the LFTs really share.
  */
@@ -237,12 +239,16 @@ static int route_leaf(struct pft_run *run, uint32_t leaf, uint32_t max)
 		const struct pft_node *x = &run->nodes[i];
 
 		run->cur = x->part;
+		if (oc_router_set_tag(
+			    run->r, x->part == OC_PART_NONE ? 0 : x->part + 1))
+			return -1;
 		route_ca(run, x->lid, leaf, x->port, x->weight);
 		if (run->up_marks && x->part != OC_PART_NONE)
 			mark_up_paths(run, x->lid, x->part, leaf);
 		run->stats->compute_nodes++;
 	}
 	run->cur = OC_PART_NONE;
+	oc_router_set_tag(run->r, 0);
 	for (; i < max; i++)
 		oc_router_pad(run->r, leaf, 1);
 	return 0;

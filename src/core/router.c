@@ -52,6 +52,9 @@ struct oc_router {
 	void *choose_ctx;
 	struct oc_up_choice *choices; /* scratch, [max up groups] */
 	uint32_t *choice_link;	      /* scratch, link of each choice */
+	/* optional route tags: parallel links prefer their own tag */
+	uint32_t *tag; /* [link] tag of the first route loading it, or 0 */
+	uint32_t cur_tag;
 };
 
 static uint32_t slot(const struct oc_router *r, uint32_t sw, unsigned port)
@@ -220,6 +223,7 @@ void oc_router_free(struct oc_router *r)
 	free(r->class_done);
 	free(r->choices);
 	free(r->choice_link);
+	free(r->tag);
 	free(r);
 }
 
@@ -238,8 +242,26 @@ static int routed(const struct oc_router *r, uint32_t sw)
 	return r->stamp[sw] == r->cur_stamp;
 }
 
+/* Among the parallel links of grp as loaded as best, one that already
+ * carries the current tag, else one no tagged route loads yet. */
+static uint32_t tagged_link(const struct oc_router *r, const struct rgroup *grp,
+			    uint32_t best, double best_load)
+{
+	uint32_t k, free_link = OC_NONE;
+
+	for (k = grp->first; k < grp->first + grp->count; k++) {
+		if (r->links[k].load > best_load + LOAD_EPSILON)
+			continue;
+		if (r->tag[k] == r->cur_tag)
+			return k;
+		if (!r->tag[k] && free_link == OC_NONE)
+			free_link = k;
+	}
+	return free_link != OC_NONE ? free_link : best;
+}
+
 /* The least loaded link of group g, as an index into links; ties go to
- * the first. */
+ * the first (with a route tag: see tagged_link()). */
 static uint32_t least_loaded(const struct oc_router *r, uint32_t g,
 			     double *best_load)
 {
@@ -255,7 +277,17 @@ static uint32_t least_loaded(const struct oc_router *r, uint32_t g,
 			*best_load = l;
 		}
 	}
+	if (r->cur_tag && grp->count > 1)
+		return tagged_link(r, grp, best, *best_load);
 	return best;
+}
+
+/* Adds a route's weight to link k (and its tag, the first time). */
+static void load_link(struct oc_router *r, uint32_t k, double weight)
+{
+	r->links[k].load += weight;
+	if (r->cur_tag && weight > 0 && !r->tag[k])
+		r->tag[k] = r->cur_tag;
 }
 
 /* Main path step through the chooser: offers each up group's least
@@ -334,7 +366,7 @@ static uint32_t climb(struct oc_router *r, uint32_t attach_sw, uint16_t lid,
 
 		if (main != OC_NONE && r->ft->sw[main].up_count) {
 			k = main_up_link(r, main, &parent);
-			r->links[k].load += weight;
+			load_link(r, k, weight);
 			set_entry(r, parent, lid, r->links[k].far_port);
 			r->cone[len++] = parent;
 			main = parent;
@@ -355,7 +387,7 @@ static void route_child(struct oc_router *r, uint32_t g, uint32_t child,
 	double l;
 	uint32_t k = least_loaded(r, g, &l);
 
-	r->links[k].load += weight;
+	load_link(r, k, weight);
 	set_entry(r, child, lid, r->links[k].far_port);
 }
 
@@ -480,5 +512,16 @@ int oc_router_set_chooser(struct oc_router *r, oc_up_chooser fn, void *ctx)
 		return -1;
 	r->choose = fn;
 	r->choose_ctx = ctx;
+	return 0;
+}
+
+int oc_router_set_tag(struct oc_router *r, uint32_t tag)
+{
+	if (tag && !r->tag) {
+		r->tag = calloc(r->f->num_ports + 1, sizeof(*r->tag));
+		if (!r->tag)
+			return -1;
+	}
+	r->cur_tag = tag;
 	return 0;
 }

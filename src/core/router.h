@@ -61,4 +61,12 @@ typedef uint32_t (*oc_up_chooser)(void *ctx, uint32_t sw,
 /* Sets (fn NULL: removes) the chooser for all later routes. */
 int oc_router_set_chooser(struct oc_router *r, oc_up_chooser fn, void *ctx);
 
+/* Tags the following routes (0: untagged, the default).  Among equally
+ * loaded parallel links a tagged route takes one that already carries its
+ * tag, else one no tagged route has loaded yet, else the first; a link
+ * keeps the tag of the first tagged route that loads it.  The pftree
+ * engines tag a node's routes with its partition (Algorithm 4's marks on
+ * parallel links). */
+int oc_router_set_tag(struct oc_router *r, uint32_t tag);
+
 #endif

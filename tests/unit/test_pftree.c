@@ -461,6 +461,28 @@ static void wt_removes_down_contention(void **state)
 	oc_fabric_free(f);
 }
 
+/* Parallel links (PGFT(2;8,4;1,2;1,2): two roots, two links to each):
+ * tagged routes keep each partition on links of its own, also where one
+ * root serves both; untagged parallel choices shared 8 links. */
+static void parallel_links_keep_partitions_apart(void **state)
+{
+	struct oc_fabric *f = gen("2;8,4;1,2;1,2");
+	struct oc_partitions *ps = victim_parts(32, 8, 2);
+	struct oc_engine_input in = {.f = f, .parts = ps};
+	struct oc_route_stats s;
+	struct oc_err err;
+	struct oc_lfts *t = pf_route("pftree", &in, &s, &err);
+
+	assert_non_null(t);
+	assert_int_equal(s.tenants, 2);
+	assert_int_equal(s.shared_links, 0);
+	assert_int_equal(s.lanes, 1);
+	pf_assert_valid(f, t);
+	oc_lfts_free(t);
+	oc_partitions_free(ps);
+	oc_fabric_free(f);
+}
+
 /* A phy-isolation victim on a three-level tree with room for it (a
  * quarter of the hosts) shares no link. */
 static void phy_alone_on_three_levels(void **state)
@@ -593,6 +615,7 @@ int main(void)
 		cmocka_unit_test(lanes_respect_data_vls),
 		cmocka_unit_test(fig12_weights_split_the_heavy_node),
 		cmocka_unit_test(wt_removes_down_contention),
+		cmocka_unit_test(parallel_links_keep_partitions_apart),
 		cmocka_unit_test(phy_alone_on_three_levels),
 		cmocka_unit_test(every_engine_reaches_everything),
 		cmocka_unit_test(ebb_shows_interference),
