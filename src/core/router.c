@@ -242,26 +242,8 @@ static int routed(const struct oc_router *r, uint32_t sw)
 	return r->stamp[sw] == r->cur_stamp;
 }
 
-/* Among the parallel links of grp as loaded as best, one that already
- * carries the current tag, else one no tagged route loads yet. */
-static uint32_t tagged_link(const struct oc_router *r, const struct rgroup *grp,
-			    uint32_t best, double best_load)
-{
-	uint32_t k, free_link = OC_NONE;
-
-	for (k = grp->first; k < grp->first + grp->count; k++) {
-		if (r->links[k].load > best_load + LOAD_EPSILON)
-			continue;
-		if (r->tag[k] == r->cur_tag)
-			return k;
-		if (!r->tag[k] && free_link == OC_NONE)
-			free_link = k;
-	}
-	return free_link != OC_NONE ? free_link : best;
-}
-
 /* The least loaded link of group g, as an index into links; ties go to
- * the first (with a route tag: see tagged_link()). */
+ * the first. */
 static uint32_t least_loaded(const struct oc_router *r, uint32_t g,
 			     double *best_load)
 {
@@ -277,16 +259,33 @@ static uint32_t least_loaded(const struct oc_router *r, uint32_t g,
 			*best_load = l;
 		}
 	}
-	if (r->cur_tag && grp->count > 1)
-		return tagged_link(r, grp, best, *best_load);
 	return best;
 }
 
-/* Adds a route's weight to link k (and its tag, the first time). */
-static void load_link(struct oc_router *r, uint32_t k, double weight)
+/* Tagged routes only: among the parallel links of group g as loaded as
+ * best, one that already carries the current tag, else one no tagged
+ * route loads yet, else best. */
+static uint32_t tagged_link(const struct oc_router *r, uint32_t g,
+			    uint32_t best, double best_load)
 {
-	r->links[k].load += weight;
-	if (r->cur_tag && weight > 0 && !r->tag[k])
+	const struct rgroup *grp = &r->grp[g];
+	uint32_t k, free_link = OC_NONE;
+
+	for (k = grp->first; k < grp->first + grp->count; k++) {
+		if (r->links[k].load > best_load + LOAD_EPSILON)
+			continue;
+		if (r->tag[k] == r->cur_tag)
+			return k;
+		if (!r->tag[k] && free_link == OC_NONE)
+			free_link = k;
+	}
+	return free_link != OC_NONE ? free_link : best;
+}
+
+/* Tagged routes only: link k keeps the tag of its first tagged route. */
+static void tag_link(struct oc_router *r, uint32_t k, double weight)
+{
+	if (weight > 0 && !r->tag[k])
 		r->tag[k] = r->cur_tag;
 }
 
@@ -302,6 +301,9 @@ static uint32_t chosen_up_link(const struct oc_router *r, uint32_t sw,
 		uint32_t g = s->up_first + i;
 
 		r->choice_link[i] = least_loaded(r, g, &r->choices[i].load);
+		if (r->cur_tag)
+			r->choice_link[i] = tagged_link(r, g, r->choice_link[i],
+							r->choices[i].load);
 		r->choices[i].parent = r->peer[g];
 	}
 	pick = r->choose(r->choose_ctx, sw, r->choices, s->up_count);
@@ -366,7 +368,9 @@ static uint32_t climb(struct oc_router *r, uint32_t attach_sw, uint16_t lid,
 
 		if (main != OC_NONE && r->ft->sw[main].up_count) {
 			k = main_up_link(r, main, &parent);
-			load_link(r, k, weight);
+			r->links[k].load += weight;
+			if (r->cur_tag)
+				tag_link(r, k, weight);
 			set_entry(r, parent, lid, r->links[k].far_port);
 			r->cone[len++] = parent;
 			main = parent;
@@ -387,7 +391,20 @@ static void route_child(struct oc_router *r, uint32_t g, uint32_t child,
 	double l;
 	uint32_t k = least_loaded(r, g, &l);
 
-	load_link(r, k, weight);
+	r->links[k].load += weight;
+	set_entry(r, child, lid, r->links[k].far_port);
+}
+
+/* The same for a tagged route. */
+static void route_child_tagged(struct oc_router *r, uint32_t g, uint32_t child,
+			       uint16_t lid, double weight)
+{
+	double l;
+	uint32_t k = least_loaded(r, g, &l);
+
+	k = tagged_link(r, g, k, l);
+	tag_link(r, k, weight);
+	r->links[k].load += weight;
 	set_entry(r, child, lid, r->links[k].far_port);
 }
 
@@ -400,9 +417,11 @@ static uint32_t next_unrouted(const uint32_t *peer, const uint32_t *stamp,
 	return g;
 }
 
-/* Every unrouted switch below 'top' routes up towards it. */
-static void descend(struct oc_router *r, uint32_t top, uint16_t lid,
-		    double weight)
+/* Every unrouted switch below 'top' routes up towards it; tagged is a
+ * constant in each caller, so the untagged copy is the plain loop. */
+static inline __attribute__((always_inline)) void
+descend_impl(struct oc_router *r, uint32_t top, uint16_t lid, double weight,
+	     const int tagged)
 {
 	uint32_t depth = 0;
 
@@ -419,11 +438,27 @@ static void descend(struct oc_router *r, uint32_t top, uint16_t lid,
 					  end);
 			if (g == end)
 				break;
-			route_child(r, g, r->peer[g], lid, weight);
+			if (tagged)
+				route_child_tagged(r, g, r->peer[g], lid,
+						   weight);
+			else
+				route_child(r, g, r->peer[g], lid, weight);
 			r->stack[depth++] = r->peer[g];
 		}
 		r->class_done[c] = r->cur_stamp;
 	}
+}
+
+static void descend(struct oc_router *r, uint32_t top, uint16_t lid,
+		    double weight)
+{
+	descend_impl(r, top, lid, weight, 0);
+}
+
+static void descend_tagged(struct oc_router *r, uint32_t top, uint16_t lid,
+			   double weight)
+{
+	descend_impl(r, top, lid, weight, 1);
 }
 
 void oc_router_route(struct oc_router *r, uint16_t lid, uint32_t attach_sw,
@@ -435,8 +470,12 @@ void oc_router_route(struct oc_router *r, uint16_t lid, uint32_t attach_sw,
 	r->fabric_routed = 0;
 	set_entry(r, attach_sw, lid, attach_port);
 	len = climb(r, attach_sw, lid, weight);
-	for (i = 0; i < len; i++)
-		descend(r, r->cone[i], lid, weight);
+	for (i = 0; i < len; i++) {
+		if (r->cur_tag)
+			descend_tagged(r, r->cone[i], lid, weight);
+		else
+			descend(r, r->cone[i], lid, weight);
+	}
 }
 
 /* A port of switch sw to a neighbour routed before this pass, 0 if none. */
