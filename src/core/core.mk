@@ -19,7 +19,8 @@ libosmcloudcore_la_SOURCES += \
 	src/core/weights_file.c src/core/weights_file.h \
 	src/core/part_file.c src/core/part_file.h \
 	src/core/tenant_links.c src/core/tenant_links.h \
-	src/core/pftree_int.h src/core/pftree.c src/core/pftree_order.c \
+	src/core/pftree_int.h src/core/pftree.c src/core/pftree_mark.c \
+	src/core/pftree_order.c \
 	src/core/lane_assign.c src/core/pftree_validate.c \
 	src/core/lid_model.c src/core/lid_model.h \
 	src/core/lft_dump.c src/core/lft_dump.h \

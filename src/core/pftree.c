@@ -13,12 +13,9 @@
  *   1. compute nodes, leaf by leaf in GUID order, each leaf in the order
  *      of pftree_order.c, every leaf padded to the largest count;
  *   2. other CAs (I/O nodes), then switch LIDs without load;
- * the main path's up port is chosen by choose_up() below (Algorithm 3):
- * least loaded, then a switch already marked with the node's partition
- * (the most nodes of it), else the highest GUID; pftree_ext never takes a
- * switch marked by a stricter partition, nor for a phy-isolation
- * partition one marked by another partition, unless nothing else is left.
- * Loads are node counts, or sums of weights for pftree_wt.  Routes are
+ * the main path's up port is chosen by pft_choose_up() (pftree_mark.c,
+ * Algorithm 3).  Loads are node counts, or sums of weights for
+ * pftree_wt.  Routes are
  * tagged with the node's partition, so among equally loaded parallel
  * links a partition keeps to its own (Algorithm 4).
  *   3. lanes (lane_assign.c) and, for pftree_ext, the policy check
@@ -31,144 +28,12 @@
 #include "hash.h"
 #include "pftree_int.h"
 
-#define LOAD_EPSILON 1e-9
-
-static uint64_t sw_guid(const struct pft_run *run, uint32_t sw)
-{
-	return run->f->nodes[run->f->switches[sw]].guid;
-}
-
-/* Partition-blind switches (pftree_ext) the node's partition must avoid. */
-static int forbidden(const struct pft_run *run, uint32_t parent)
-{
-	uint8_t iso;
-
-	if (run->kind != PFT_EXT || run->cur == OC_PART_NONE)
-		return 0;
-	iso = run->iso[run->cur];
-	if (run->mark_iso[parent] > iso)
-		return 1;
-	return iso == OC_ISO_PHY && run->mark_first[parent] != OC_PART_NONE &&
-	       (run->mark_first[parent] != run->cur || run->mark_multi[parent]);
-}
-
-static void mark(struct pft_run *run, uint32_t sw, uint32_t part)
-{
-	if (run->mark_first[sw] == OC_PART_NONE)
-		run->mark_first[sw] = part;
-	else if (run->mark_first[sw] != part)
-		run->mark_multi[sw] = 1;
-	if (run->iso[part] > run->mark_iso[sw])
-		run->mark_iso[sw] = run->iso[part];
-}
-
-/* Is candidate a better than b: lower load, then higher GUID. */
-static int lighter(const struct pft_run *run, const struct oc_up_choice *a,
-		   const struct oc_up_choice *b)
-{
-	if (a->load < b->load - LOAD_EPSILON)
-		return 1;
-	if (a->load > b->load + LOAD_EPSILON)
-		return 0;
-	return sw_guid(run, a->parent) > sw_guid(run, b->parent);
-}
-
-/* The least loaded allowed candidate (all when allowed_only is 0). */
-static uint32_t lightest(const struct pft_run *run,
-			 const struct oc_up_choice *c, uint32_t n,
-			 int allowed_only)
-{
-	uint32_t i, best = OC_NONE;
-
-	for (i = 0; i < n; i++) {
-		if (allowed_only && forbidden(run, c[i].parent))
-			continue;
-		if (best == OC_NONE || lighter(run, &c[i], &c[best]))
-			best = i;
-	}
-	return best;
-}
-
-/* Among the least loaded allowed candidates, the switch with the most
- * nodes of the current partition; OC_NONE when none is marked with it. */
-static uint32_t marked_choice(const struct pft_run *run,
-			      const struct oc_up_choice *c, uint32_t n,
-			      double min_load)
-{
-	uint32_t i, best = OC_NONE, best_marks = 0;
-
-	for (i = 0; i < n; i++) {
-		uint32_t m;
-
-		if (c[i].load > min_load + LOAD_EPSILON ||
-		    forbidden(run, c[i].parent))
-			continue;
-		m = run->marks[(size_t)c[i].parent * run->nparts + run->cur];
-		if (m > best_marks || (m && m == best_marks &&
-				       sw_guid(run, c[i].parent) >
-					       sw_guid(run, c[best].parent))) {
-			best = i;
-			best_marks = m;
-		}
-	}
-	return best;
-}
-
-/* The router's chooser: Algorithm 3's port choice, and the marking. */
-static uint32_t choose_up(void *ctx, uint32_t sw, const struct oc_up_choice *c,
-			  uint32_t n)
-{
-	struct pft_run *run = ctx;
-	uint32_t pick, all = lightest(run, c, n, 0);
-
-	(void)sw;
-	if (run->cur == OC_PART_NONE)
-		return all;
-	pick = marked_choice(run, c, n, c[all].load);
-	if (pick == OC_NONE)
-		pick = lightest(run, c, n, 1);
-	if (pick == OC_NONE)
-		pick = all; /* nothing allowed: validation reports it */
-	run->marks[(size_t)c[pick].parent * run->nparts + run->cur]++;
-	mark(run, c[pick].parent, run->cur);
-	return pick;
-}
-
 /* Routes a CA LID; degraded trees get detours (as vswitch_ftree). */
 static void route_ca(struct pft_run *run, uint16_t lid, uint32_t sw,
 		     uint8_t port, double weight)
 {
 	oc_router_route(run->r, lid, sw, port, weight);
 	run->stats->detours += oc_router_fill_holes(run->r, lid);
-}
-
-struct up_mark_ctx {
-	struct pft_run *run;
-	uint32_t part;
-};
-
-static void mark_up_hop(void *arg, uint32_t slot)
-{
-	struct up_mark_ctx *c = arg;
-	const struct oc_fabric *f = c->run->f;
-	const struct oc_port *p = &f->ports[slot];
-
-	if (p->peer_node != OC_NONE)
-		mark(c->run, f->nodes[p->peer_node].sw_index, c->part);
-}
-
-/* pftree_ext: marks the switches that carry the partition's flows up
- * towards lid (Algorithm 4's UP marks), from every leaf with a member. */
-static void mark_up_paths(struct pft_run *run, uint16_t lid, uint32_t part,
-			  uint32_t attach_sw)
-{
-	struct up_mark_ctx c = {run, part};
-	uint32_t i;
-
-	for (i = run->leaf_first[part]; i < run->leaf_first[part + 1]; i++)
-		if (run->leaf_list[i] != attach_sw)
-			oc_walk_channels(run->f, run->lfts, run->leaf_list[i],
-					 lid, mark_up_hop, &c);
 }
 
 /* A CA port of a leaf's port that has a LID and a working link. */
@@ -244,7 +109,7 @@ static int route_leaf(struct pft_run *run, uint32_t leaf, uint32_t max)
 			return -1;
 		route_ca(run, x->lid, leaf, x->port, x->weight);
 		if (run->up_marks && x->part != OC_PART_NONE)
-			mark_up_paths(run, x->lid, x->part, leaf);
+			pft_mark_up_paths(run, x->lid, x->part, leaf);
 		run->stats->compute_nodes++;
 	}
 	run->cur = OC_PART_NONE;
@@ -475,7 +340,7 @@ static int route_all(struct pft_run *run, struct oc_err *err)
 			return oc_err_set(err, "out of memory");
 	}
 	run->r = oc_router_new(run->ft, run->lfts);
-	if (!run->r || oc_router_set_chooser(run->r, choose_up, run) ||
+	if (!run->r || oc_router_set_chooser(run->r, pft_choose_up, run) ||
 	    route_compute_nodes(run))
 		return oc_err_set(err, "out of memory");
 	route_io_nodes(run);

@@ -1,7 +1,8 @@
 /*
  * pftree_int.h - what the files of the partition-aware engines share
- * (pftree.c: partitions and routing; pftree_order.c: the order of the
- * compute nodes; lane_assign.c: lanes; pftree_validate.c: policies).
+ * (pftree.c: partitions and routing; pftree_mark.c: port choice and
+ * switch marks; pftree_order.c: the order of the compute nodes;
+ * lane_assign.c: lanes; pftree_validate.c: policies).
  */
 #ifndef OC_PFTREE_INT_H
 #define OC_PFTREE_INT_H
@@ -52,6 +53,16 @@ struct pft_run {
 	struct pft_node *nodes; /* scratch for one leaf */
 	uint32_t *scratch;	/* [switches + 1] */
 };
+
+/* The router's chooser (pftree_mark.c): Algorithm 3's port choice and
+ * the switch marks; ctx is the run. */
+uint32_t pft_choose_up(void *ctx, uint32_t sw, const struct oc_up_choice *c,
+		       uint32_t n);
+
+/* pftree_ext: marks the switches the flows of partition part climb
+ * through towards lid (Algorithm 4's UP marks). */
+void pft_mark_up_paths(struct pft_run *run, uint16_t lid, uint32_t part,
+		       uint32_t attach_sw);
 
 /* Puts the n compute nodes of a leaf with up_ports up links into routing
  * order (paper Algorithm 2; stricter partitions first for pftree_ext,
