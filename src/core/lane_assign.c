@@ -21,8 +21,22 @@
 
 struct conflicts {
 	uint32_t n;
-	uint8_t *m; /* [a * n + b]: a and b share a link */
+	uint8_t *m; /* bit a * n + b: a and b share a link */
 };
+
+static void set_conflict(struct conflicts *c, uint32_t a, uint32_t b)
+{
+	size_t bit = (size_t)a * c->n + b;
+
+	c->m[bit >> 3] |= (uint8_t)(1u << (bit & 7));
+}
+
+static int in_conflict(const struct conflicts *c, uint32_t a, uint32_t b)
+{
+	size_t bit = (size_t)a * c->n + b;
+
+	return c->m[bit >> 3] >> (bit & 7) & 1;
+}
 
 static int build_conflicts(const struct pft_run *run,
 			   const struct oc_link_users *u, struct conflicts *c)
@@ -30,7 +44,7 @@ static int build_conflicts(const struct pft_run *run,
 	uint32_t slot, e, e2;
 
 	c->n = run->nparts;
-	c->m = calloc((size_t)c->n * c->n + 1, 1);
+	c->m = calloc((size_t)c->n * c->n / 8 + 1, 1);
 	if (!c->m)
 		return -1;
 	for (slot = 0; slot < u->num_slots; slot++) {
@@ -40,8 +54,8 @@ static int build_conflicts(const struct pft_run *run,
 			for (e2 = u->next[e]; e2 != OC_NONE; e2 = u->next[e2]) {
 				uint32_t a = u->part[e], b = u->part[e2];
 
-				c->m[(size_t)a * c->n + b] = 1;
-				c->m[(size_t)b * c->n + a] = 1;
+				set_conflict(c, a, b);
+				set_conflict(c, b, a);
 			}
 	}
 	return 0;
@@ -73,7 +87,7 @@ static uint8_t pick_lane(const struct conflicts *c, const uint8_t *done,
 	int any = 0;
 
 	for (q = 0; q < c->n; q++) {
-		if (!done[q] || !c->m[(size_t)p * c->n + q])
+		if (!done[q] || !in_conflict(c, p, q))
 			continue;
 		held[sl[q]]++;
 		any = 1;
