@@ -37,9 +37,6 @@ k24|24-ary 3-tree|--kary 24
 k8|8-ary 3-tree (quick)|--kary 8
 vsw|vSwitch PGFT(2;3,4;1,2), 4 VFs (quick)|--pgft 2;3,4;1,2 --vswitch 4
 "
-# more lines in the same format from the environment (bench/pftree.sh)
-FABRIC_LIST="$FABRIC_LIST${BENCH_EXTRA_FABRICS:-}
-"
 DEFAULT_FABRICS="k18 pgft18 k24"
 QUICK_FABRICS="k8 vsw"
 

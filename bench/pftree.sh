@@ -16,9 +16,14 @@
 #     (contended links and total, down and up), the victim's effective
 #     bisection bandwidth alone and with the interfering partition running
 #     its own bisection (tenant_metrics.h);
-#   - unless --quick or --no-opensm: bench/bench.sh runs stock
-#     opensm -R ftree under ibsim on the larger topologies for OpenSM's own
-#     ftree routing time.
+#   - unless --quick or --no-opensm: on the three largest topologies,
+#     stock opensm (-o: one sweep) under ibsim with partitions.conf = the
+#     partitions file, once with -R ftree (plugin not loaded) and once per
+#     pftree engine (plugin loaded, policy= and weights=, qos TRUE); the
+#     routing time is the span of opensm's own log from "building routing
+#     with '<engine>'" to "<engine> tables configured on all switches", as
+#     bench/bench.sh measures it (tests/ibsim/lib.sh runs ibsim and opensm;
+#     best of --repeat runs).
 # Not a pass/fail test: exits 0 when it measured, 1 on a setup error.
 
 set -u
@@ -53,10 +58,12 @@ usage() {
 	cat <<EOF
 usage: bench/pftree.sh [options]
   --quick          the 32- to 64-host topologies only, no opensm
-  --no-opensm      skip OpenSM's ftree routing time (bench/bench.sh)
+  --no-opensm      skip the routing times inside opensm
+  --opensm-on A,B  topologies for the opensm runs (default
+                   $OPENSM_TOPOLOGIES)
   --rounds N       random bisections per EBB (default $ROUNDS)
-  --repeat N       opensm runs per topology (bench.sh --repeat; its
-                   fastest undisturbed run counts)
+  --repeat N       opensm runs per topology and engine (the fastest
+                   counts; default 1)
   --build DIR      build tree with osmcloud (default \$OC_BUILDDIR or build/)
   --results FILE   also write the figures as TSV to FILE
   --keep           keep the scratch folder
@@ -67,6 +74,7 @@ while [ $# -gt 0 ]; do
 	case $1 in
 	--quick) QUICK=1 OPENSM= ;;
 	--no-opensm) OPENSM= ;;
+	--opensm-on) [ $# -ge 2 ] || { usage >&2; exit 2; }; OPENSM_TOPOLOGIES=${2//,/ }; shift ;;
 	--rounds) [ $# -ge 2 ] || { usage >&2; exit 2; }; ROUNDS=$2; shift ;;
 	--build) [ $# -ge 2 ] || { usage >&2; exit 2; }; BUILD=$2; OSMCLOUD=$BUILD/osmcloud; shift ;;
 	--results) [ $# -ge 2 ] || { usage >&2; exit 2; }; RESULTS=$2; shift ;;
@@ -81,7 +89,11 @@ done
 command -v python3 >/dev/null || { echo "pftree.sh: python3 not found" >&2; exit 1; }
 
 TOP=$(mktemp -d "${TMPDIR:-/tmp}/oc-pftree-bench.XXXXXX") || exit 1
-cleanup() { if [ -n "$KEEP" ]; then echo "scratch folder kept: $TOP"; else rm -rf "$TOP"; fi; }
+SIM_PID= OSM_PID=
+cleanup() {
+	[ -z "$SIM_PID$OSM_PID" ] || run_stop
+	if [ -n "$KEEP" ]; then echo "scratch folder kept: $TOP"; else rm -rf "$TOP"; fi
+}
 trap cleanup EXIT
 SUMMARY=$TOP/summary.tsv
 printf 'topology\thosts\toversub\tengine\troute_ms\tshared_links\tvictim_shared\tvictim_alone\tcont_links_down\tcont_down\tcont_links_up\tcont_up\tebb_quiet\tebb_noisy\n' >"$SUMMARY"
@@ -158,19 +170,80 @@ for name in $selected; do
 	measure "$name" "$hosts" "$victims" "$mw" "$over" || exit 1
 done
 
+# osm_span LOG ENGINE: ms from "building routing with 'ENGINE'" to
+# "ENGINE tables configured on all switches" in an opensm log; and which
+# engine configured the tables.
+osm_span() {
+	python3 - "$1" "$2" <<'PY'
+import re, sys, datetime
+log, engine = sys.argv[1], sys.argv[2]
+stamp = re.compile(r'^(\w{3}) +(\d+) (\d\d):(\d\d):(\d\d) (\d{6}) \[[0-9A-Fa-f]+\] 0x[0-9a-f]{2} -> (.*)')
+start = end = used = None
+for line in open(log, errors="replace"):
+    m = stamp.match(line)
+    if not m:
+        continue
+    t = (int(m.group(3)) * 60 + int(m.group(4))) * 60 + int(m.group(5)) + int(m.group(6)) / 1e6
+    text = m.group(7)
+    if start is None and "building routing with '%s' routing algorithm" % engine in text:
+        start = t
+    elif start is not None and end is None and "tables configured on all switches" in text:
+        end, used = t, re.search(r"(\S+) tables configured", text).group(1)
+print("%.2f %s" % ((end - start) * 1000, used) if end is not None else "- none")
+PY
+}
+
+# in_opensm NAME ENGINE REP: one opensm -o run; prints "ms engine_used".
+in_opensm() {
+	local name=$1 engine=$2 tag=osm-$1-$2-$3 conf limits
+	run_new "$tag" || return 1
+	limits=$(sed -nE 's/.*run ibsim (.*)$/\1/p' "$TOP/$name.gen")
+	# shellcheck disable=SC2086
+	sim_start "$TOP/$name.topo" $limits || { run_stop; return 1; }
+	conf=$RUN/osm.conf
+	printf 'osm_ucast_mgr.c 0x07\n' >"$RUN/pml.conf"
+	printf '%s\n' qos-levels qos-level 'name: default' 'sl: 0' \
+		end-qos-level end-qos-levels >"$RUN/qos-policy.conf"
+	OSM_PARTITIONS=$(cat "$TOP/$name.parts") osm_conf "$conf" \
+		"routing_engine $engine" "log_flags 0x03" "qos TRUE" \
+		"per_module_logging_file $RUN/pml.conf" \
+		"event_plugin_options policy=$TOP/$name.policy weights=$TOP/$name.weights"
+	sed -i 's/^sweep_interval .*/sweep_interval 1000/' "$conf"
+	[ "$engine" != ftree ] || sed -i '/^event_plugin_name /d; /^event_plugin_options /d' "$conf"
+	osm_start "$conf" -o
+	wait "$OSM_PID"
+	OSM_PID=
+	run_stop
+	osm_span "$RUN/osm.log" "$engine"
+}
+
 OSM_TSV=$TOP/opensm.tsv
+: >"$OSM_TSV"
 if [ -n "$OPENSM" ]; then
-	extra=""
-	for name in $OPENSM_TOPOLOGIES; do
-		IFS='|' read -r _ hosts _ mw _ <<<"$(echo "$TOPOLOGIES" | grep "^$name|")"
-		extra="$extra
-$name|Table 3 XGFT(2;$mw;1,${mw#*,}), $hosts hosts|--pgft 2;$mw;1,${mw#*,}"
+	for tool in ibsim /usr/sbin/opensm; do
+		command -v "$tool" >/dev/null || { echo "pftree.sh: $tool not found" >&2; exit 1; }
 	done
+	[ -f "$BUILD/.libs/libosmcloud.so" ] ||
+		{ echo "pftree.sh: no $BUILD/.libs/libosmcloud.so" >&2; exit 1; }
+	. "$SRC/tests/ibsim/lib.sh"
+	mkdir -p "$TOP/bin" && cp "$BUILD/.libs/libosmcloud.so" "$TOP/bin/" || exit 1
+	OC_PLUGIN_DIR=$TOP/bin
 	echo
-	echo "== OpenSM's ftree inside stock opensm under ibsim (bench/bench.sh):"
-	BENCH_EXTRA_FABRICS=$extra OC_BUILDDIR=$BUILD "$HERE/bench.sh" \
-		--repeat "$REPEAT" --results "$OSM_TSV" $OPENSM_TOPOLOGIES | sed 's/^/   /' ||
-		echo "   bench.sh failed: no OpenSM figures" >&2
+	echo "== inside stock opensm under ibsim ($(/usr/sbin/opensm --version 2>/dev/null | grep -o 'OpenSM [0-9.]*' | head -n 1)):"
+	for name in $OPENSM_TOPOLOGIES; do
+		grep -q "^$name\." <(ls "$TOP") || continue
+		for engine in ftree $(echo "$ENGINES" | sed 's/ftree //'); do
+			best=
+			for rep in $(seq "$REPEAT"); do
+				read -r ms used <<<"$(in_opensm "$name" "$engine" "$rep")"
+				echo "   $name $engine run $rep: routing ${ms:--} ms (tables configured by ${used:-none})"
+				[ "$used" = "$engine" ] || continue
+				[ -n "$best" ] && awk -v a="$ms" -v b="$best" 'BEGIN {exit !(a >= b)}' ||
+					best=$ms
+			done
+			printf '%s\t%s\t%s\n' "$name" "$engine" "${best:--}" >>"$OSM_TSV"
+		done
+	done
 fi
 
 echo
@@ -178,11 +251,10 @@ python3 - "$SUMMARY" "$OSM_TSV" <<'PY'
 import csv, os, sys
 rows = list(csv.DictReader(open(sys.argv[1]), delimiter="\t"))
 osm = {}
-if os.path.exists(sys.argv[2]):
-    for line in open(sys.argv[2]):
-        f = line.rstrip("\n").split("\t")
-        if len(f) >= 15 and f[14] == "ftree":
-            osm[f[0]] = float(f[11])
+for line in open(sys.argv[2]):
+    f = line.rstrip("\n").split("\t")
+    if len(f) == 3 and f[2] != "-":
+        osm[(f[0], f[1])] = float(f[2])
 hdr = ["topology", "engine", "route ms", "shared links", "victim shared", "victim alone",
        "contention down (links/total)", "up (links/total)", "victim EBB quiet / noisy"]
 out = []
@@ -199,13 +271,18 @@ for x in out:
     print(line(x))
 if osm:
     print()
-    print("routing time against OpenSM's ftree (opensm log span, see bench/README.md):")
-    for topo, s in sorted(osm.items(), key=lambda kv: int(kv[0][1:])):
-        for r in rows:
-            if r["topology"] == topo and r["engine"] != "ftree":
-                ms = float(r["route_ms"])
-                print("  %s: opensm ftree %.1f ms, %s offline %.1f ms (ftree/%s %.1fx)" % (
-                    topo, s * 1000, r["engine"], ms, r["engine"], s * 1000 / ms if ms > 0 else 0))
+    print("routing inside opensm (log span 'building routing with' -> 'tables configured', ms):")
+    topos = sorted({t for t, _ in osm}, key=lambda t: int(t[1:]))
+    engines = ["ftree", "pftree", "pftree_ext", "pftree_wt"]
+    print("| topology | " + " | ".join(engines) + " | " +
+          " | ".join("ftree / " + e for e in engines[1:]) + " |")
+    print("|---" * (2 * len(engines)) + "|")
+    for t in topos:
+        ms = [osm.get((t, e)) for e in engines]
+        cell = lambda v: "%.2f" % v if v is not None else "-"
+        ratio = lambda e: ("%.2fx" % (ms[0] / osm[(t, e)])) if ms[0] and osm.get((t, e)) else "-"
+        print("| %s | %s | %s |" % (t, " | ".join(cell(v) for v in ms),
+                                   " | ".join(ratio(e) for e in engines[1:])))
 PY
 [ -z "$RESULTS" ] || cp "$SUMMARY" "$RESULTS"
 exit 0
