@@ -4,7 +4,8 @@
  *
  * Per partition: the distinct switches its members hang off are the flow
  * sources; for every member LID the route from each of them is walked
- * once.  A partition of n members on s switches costs n * s walks.
+ * until it meets a switch already walked for that LID, so a destination
+ * costs at most one step per switch.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +64,8 @@ struct users_ctx {
 	uint32_t *stamp; /* [slot] partition + 1 that was recorded last */
 	uint32_t part;
 	int oom;
+	uint32_t *visited; /* [switch] == dest when walked for it */
+	uint32_t dest;	   /* counts (partition, destination) pairs */
 };
 
 static void add_user(void *arg, uint32_t slot)
@@ -94,6 +97,30 @@ static void add_user(void *arg, uint32_t slot)
 	u->users[slot]++;
 }
 
+/* Follows t from sw towards lid, recording every switch-to-switch hop,
+ * up to a switch already walked for this destination (its way on is
+ * recorded already). */
+static void walk_new(struct users_ctx *c, const struct oc_fabric *f,
+		     const struct oc_lfts *t, uint32_t sw, uint16_t lid)
+{
+	int hops;
+
+	for (hops = 0; hops <= MAX_WALK && c->visited[sw] != c->dest; hops++) {
+		uint32_t node = f->switches[sw], peer;
+		uint8_t port = oc_lft_row(t, sw)[lid];
+
+		c->visited[sw] = c->dest;
+		if (port == 0 || port == OC_NO_PATH ||
+		    port > f->nodes[node].num_ports)
+			return;
+		peer = oc_peer(f, node, port);
+		if (peer == OC_NONE || !oc_is_switch(f, peer))
+			return;
+		add_user(c, f->nodes[node].first_port + port);
+		sw = f->nodes[peer].sw_index;
+	}
+}
+
 /* Walks the flows of partition c->part. */
 static int partition_flows(struct users_ctx *c, const struct oc_fabric *f,
 			   const struct oc_lfts *t,
@@ -114,12 +141,13 @@ static int partition_flows(struct users_ctx *c, const struct oc_fabric *f,
 	if (nsrc < 2)
 		return 0; /* one switch: no flow crosses a link */
 	for (i = 0; i < p->num_members; i++) {
-		if (oc_tenant_port(f, p->members[i], &lid, &sw))
+		if (oc_tenant_port(f, p->members[i], &lid, &sw) ||
+		    lid > t->max_lid)
 			continue;
+		c->dest++;
+		c->visited[sw] = c->dest; /* the member's own switch */
 		for (j = 0; j < nsrc; j++)
-			if (src[j] != sw)
-				oc_walk_channels(f, t, src[j], lid, add_user,
-						 c);
+			walk_new(c, f, t, src[j], lid);
 	}
 	return c->oom ? -1 : 0;
 }
@@ -128,7 +156,7 @@ int oc_link_users_build(struct oc_link_users *u, const struct oc_fabric *f,
 			const struct oc_lfts *t, const struct oc_partitions *ps,
 			struct oc_err *err)
 {
-	struct users_ctx c = {u, NULL, 0, 0};
+	struct users_ctx c = {u, NULL, 0, 0, NULL, 0};
 	uint32_t *src = malloc(sizeof(uint32_t) * (f->num_switches + 1));
 	uint32_t *seen = calloc(f->num_switches + 1, sizeof(uint32_t));
 	uint32_t i;
@@ -138,7 +166,8 @@ int oc_link_users_build(struct oc_link_users *u, const struct oc_fabric *f,
 	u->head = malloc(sizeof(uint32_t) * (f->num_ports + 1));
 	u->users = calloc(f->num_ports + 1, sizeof(uint32_t));
 	c.stamp = calloc(f->num_ports + 1, sizeof(uint32_t));
-	if (!src || !seen || !u->head || !u->users || !c.stamp)
+	c.visited = calloc(f->num_switches + 1, sizeof(uint32_t));
+	if (!src || !seen || !u->head || !u->users || !c.stamp || !c.visited)
 		ret = -1;
 	else
 		memset(u->head, 0xff, sizeof(uint32_t) * (f->num_ports + 1));
@@ -151,6 +180,7 @@ int oc_link_users_build(struct oc_link_users *u, const struct oc_fabric *f,
 	free(src);
 	free(seen);
 	free(c.stamp);
+	free(c.visited);
 	if (ret)
 		return oc_err_set(err, "out of memory");
 	return 0;
