@@ -338,6 +338,9 @@ static int route_all(struct pft_run *run, struct oc_err *err)
 	if (run->nparts) {
 		if (find_tenants(run) || map_ports(run))
 			return oc_err_set(err, "out of memory");
+		/* scratch is pft_mark_up_paths()'s from here on */
+		memset(run->scratch, 0,
+		       sizeof(uint32_t) * (run->f->num_switches + 1));
 	}
 	run->r = oc_router_new(run->ft, run->lfts);
 	if (!run->r || oc_router_set_chooser(run->r, pft_choose_up, run) ||

@@ -51,7 +51,7 @@ struct pft_run {
 	uint8_t *mark_multi;	/* [sw] marked by two partitions or more */
 	uint32_t cur;		/* partition of the LID being routed */
 	struct pft_node *nodes; /* scratch for one leaf */
-	uint32_t *scratch;	/* [switches + 1] */
+	uint32_t *scratch; /* [switches + 1]: leaf stamps, then LID stamps */
 };
 
 /* The router's chooser (pftree_mark.c): Algorithm 3's port choice and

@@ -117,19 +117,29 @@ uint32_t pft_choose_up(void *ctx, uint32_t sw, const struct oc_up_choice *c,
 	return pick;
 }
 
-struct up_mark_ctx {
-	struct pft_run *run;
-	uint32_t part;
-};
-
-static void mark_up_hop(void *arg, uint32_t slot)
+/* Marks the switches from sw towards lid (each hop's far end), up to a
+ * switch already walked for lid: run->scratch[sw] == lid (its way on is
+ * marked already; a LID is routed once, so the stamps never clash). */
+static void mark_walk(struct pft_run *run, uint32_t sw, uint16_t lid,
+		      uint32_t part)
 {
-	struct up_mark_ctx *c = arg;
-	const struct oc_fabric *f = c->run->f;
-	const struct oc_port *p = &f->ports[slot];
+	const struct oc_fabric *f = run->f;
+	unsigned hops;
 
-	if (p->peer_node != OC_NONE)
-		mark(c->run, f->nodes[p->peer_node].sw_index, c->part);
+	for (hops = 0; hops <= 64 && run->scratch[sw] != lid; hops++) {
+		uint32_t node = f->switches[sw], peer;
+		uint8_t port = oc_lft_row(run->lfts, sw)[lid];
+
+		run->scratch[sw] = lid;
+		if (port == 0 || port == OC_NO_PATH ||
+		    port > f->nodes[node].num_ports)
+			return;
+		peer = oc_peer(f, node, port);
+		if (peer == OC_NONE || !oc_is_switch(f, peer))
+			return;
+		sw = f->nodes[peer].sw_index;
+		mark(run, sw, part);
+	}
 }
 
 /* pftree_ext: marks the switches that carry the partition's flows up
@@ -137,11 +147,9 @@ static void mark_up_hop(void *arg, uint32_t slot)
 void pft_mark_up_paths(struct pft_run *run, uint16_t lid, uint32_t part,
 		       uint32_t attach_sw)
 {
-	struct up_mark_ctx c = {run, part};
 	uint32_t i;
 
+	run->scratch[attach_sw] = lid;
 	for (i = run->leaf_first[part]; i < run->leaf_first[part + 1]; i++)
-		if (run->leaf_list[i] != attach_sw)
-			oc_walk_channels(run->f, run->lfts, run->leaf_list[i],
-					 lid, mark_up_hop, &c);
+		mark_walk(run, run->leaf_list[i], lid, part);
 }
