@@ -1,7 +1,10 @@
 # check: the LFT verifier, the ibsim Dump reader and osmcloud check
 libosmcloudcore_la_SOURCES += \
 	src/core/verify.c src/core/verify.h \
-	src/core/ibsim_dump.c src/core/ibsim_dump.h
+	src/core/ibsim_dump.c src/core/ibsim_dump.h \
+	src/core/tenant_metrics.c src/core/tenant_metrics.h src/core/tenant_ebb.c
 osmcloud_SOURCES += src/tools/cmd_check.c \
-	src/tools/fabric_args.c src/tools/fabric_args.h
+	src/tools/fabric_args.c src/tools/fabric_args.h \
+	src/tools/tenant_args.c src/tools/tenant_args.h \
+	src/tools/check_tenants.c src/tools/check_tenants.h
 include $(srcdir)/tests/unit/unit_check.mk

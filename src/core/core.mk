@@ -14,6 +14,14 @@ libosmcloudcore_la_SOURCES += \
 	src/core/router.c src/core/router.h \
 	src/core/engine.c src/core/engine.h \
 	src/core/vswitch_ftree.c \
+	src/core/partition.c src/core/partition.h \
+	src/core/policy_file.c src/core/policy_file.h \
+	src/core/weights_file.c src/core/weights_file.h \
+	src/core/part_file.c src/core/part_file.h \
+	src/core/tenant_links.c src/core/tenant_links.h \
+	src/core/pftree_int.h src/core/pftree.c src/core/pftree_mark.c \
+	src/core/pftree_order.c \
+	src/core/lane_assign.c src/core/pftree_validate.c \
 	src/core/lid_model.c src/core/lid_model.h \
 	src/core/lft_dump.c src/core/lft_dump.h \
 	src/core/hops.c src/core/hops.h

@@ -7,6 +7,9 @@
 
 const struct oc_engine *const oc_engines[] = {
 	&oc_vswitch_ftree_engine,
+	&oc_pftree_engine,
+	&oc_pftree_ext_engine,
+	&oc_pftree_wt_engine,
 	NULL,
 };
 

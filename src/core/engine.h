@@ -14,6 +14,7 @@
 
 #include "fabric.h"
 #include "lft.h"
+#include "partition.h"
 #include "vmfile.h"
 
 struct oc_engine_input {
@@ -21,6 +22,15 @@ struct oc_engine_input {
 	const uint64_t *root_guids; /* NULL: detect the roots */
 	size_t num_roots;
 	const struct oc_vm_table *vms; /* NULL: every active VF holds a VM */
+	/* partition-aware engines; NULL/0 for the others */
+	const struct oc_partitions *parts;  /* NULL: no partitions */
+	const struct oc_policies *policies; /* pftree_ext; NULL: defaults */
+	const struct oc_weights *weights;   /* pftree_wt; NULL: all 1 */
+	unsigned data_vls;	    /* data VLs all ports support; 0: 8 */
+	struct oc_lane_plan *lanes; /* out: SL per partition; may be NULL */
+	/* pftree_ext best-effort: one call per unmet policy; may be NULL */
+	void (*warn)(void *ctx, const char *msg);
+	void *warn_ctx;
 };
 
 /* What an engine did, for logs and tests. */
@@ -35,8 +45,12 @@ struct oc_route_stats {
 				   paths, on degraded trees only */
 	uint32_t leaves;
 	uint32_t vswitches;
-	double analyze_ms; /* fat-tree analysis */
-	double route_ms;   /* LFT computation */
+	uint32_t tenants;	 /* partitions routed as tenants (pftree) */
+	uint32_t shared_links;	 /* directed links with flows of 2+ tenants */
+	uint32_t lanes;		 /* data VLs the lane plan uses */
+	uint32_t unmet_policies; /* pftree_ext: policies not met */
+	double analyze_ms;	 /* fat-tree analysis */
+	double route_ms;	 /* LFT computation */
 };
 
 struct oc_engine {
@@ -48,6 +62,9 @@ struct oc_engine {
 };
 
 extern const struct oc_engine oc_vswitch_ftree_engine;
+extern const struct oc_engine oc_pftree_engine;
+extern const struct oc_engine oc_pftree_ext_engine;
+extern const struct oc_engine oc_pftree_wt_engine;
 
 /* NULL-terminated list of all engines. */
 extern const struct oc_engine *const oc_engines[];

@@ -47,6 +47,14 @@ struct oc_router {
 	 * children are routed and the others need not look again. */
 	uint32_t *sw_class;   /* [switch] */
 	uint32_t *class_done; /* [class]: == cur_stamp when descended */
+	/* optional policy over the main path's up choice */
+	oc_up_chooser choose;
+	void *choose_ctx;
+	struct oc_up_choice *choices; /* scratch, [max up groups] */
+	uint32_t *choice_link;	      /* scratch, link of each choice */
+	/* optional route tags: parallel links prefer their own tag */
+	uint32_t *tag; /* [link] tag of the first route loading it, or 0 */
+	uint32_t cur_tag;
 };
 
 static uint32_t slot(const struct oc_router *r, uint32_t sw, unsigned port)
@@ -213,6 +221,9 @@ void oc_router_free(struct oc_router *r)
 	free(r->fabric);
 	free(r->sw_class);
 	free(r->class_done);
+	free(r->choices);
+	free(r->choice_link);
+	free(r->tag);
 	free(r);
 }
 
@@ -251,6 +262,57 @@ static uint32_t least_loaded(const struct oc_router *r, uint32_t g,
 	return best;
 }
 
+/* Tagged routes only: among the parallel links of group g as loaded as
+ * best, one that already carries the current tag, else one no tagged
+ * route loads yet, else best. */
+static uint32_t tagged_link(const struct oc_router *r, uint32_t g,
+			    uint32_t best, double best_load)
+{
+	const struct rgroup *grp = &r->grp[g];
+	uint32_t k, free_link = OC_NONE;
+
+	for (k = grp->first; k < grp->first + grp->count; k++) {
+		if (r->links[k].load > best_load + LOAD_EPSILON)
+			continue;
+		if (r->tag[k] == r->cur_tag)
+			return k;
+		if (!r->tag[k] && free_link == OC_NONE)
+			free_link = k;
+	}
+	return free_link != OC_NONE ? free_link : best;
+}
+
+/* Tagged routes only: link k keeps the tag of its first tagged route. */
+static void tag_link(struct oc_router *r, uint32_t k, double weight)
+{
+	if (weight > 0 && !r->tag[k])
+		r->tag[k] = r->cur_tag;
+}
+
+/* Main path step through the chooser: offers each up group's least
+ * loaded link. */
+static uint32_t chosen_up_link(const struct oc_router *r, uint32_t sw,
+			       uint32_t *parent)
+{
+	const struct oc_ft_switch *s = &r->ft->sw[sw];
+	uint32_t i, pick;
+
+	for (i = 0; i < s->up_count; i++) {
+		uint32_t g = s->up_first + i;
+
+		r->choice_link[i] = least_loaded(r, g, &r->choices[i].load);
+		if (r->cur_tag)
+			r->choice_link[i] = tagged_link(r, g, r->choice_link[i],
+							r->choices[i].load);
+		r->choices[i].parent = r->peer[g];
+	}
+	pick = r->choose(r->choose_ctx, sw, r->choices, s->up_count);
+	if (pick >= s->up_count)
+		pick = 0;
+	*parent = r->choices[pick].parent;
+	return r->choice_link[pick];
+}
+
 /* Main path step: the least loaded up link of sw over all up groups. */
 static uint32_t main_up_link(const struct oc_router *r, uint32_t sw,
 			     uint32_t *parent)
@@ -258,6 +320,9 @@ static uint32_t main_up_link(const struct oc_router *r, uint32_t sw,
 	const struct oc_ft_switch *s = &r->ft->sw[sw];
 	uint32_t best = 0, g;
 	double best_load = 0;
+
+	if (r->choose)
+		return chosen_up_link(r, sw, parent);
 
 	for (g = s->up_first; g < s->up_first + s->up_count; g++) {
 		double l;
@@ -304,6 +369,8 @@ static uint32_t climb(struct oc_router *r, uint32_t attach_sw, uint16_t lid,
 		if (main != OC_NONE && r->ft->sw[main].up_count) {
 			k = main_up_link(r, main, &parent);
 			r->links[k].load += weight;
+			if (r->cur_tag)
+				tag_link(r, k, weight);
 			set_entry(r, parent, lid, r->links[k].far_port);
 			r->cone[len++] = parent;
 			main = parent;
@@ -328,6 +395,19 @@ static void route_child(struct oc_router *r, uint32_t g, uint32_t child,
 	set_entry(r, child, lid, r->links[k].far_port);
 }
 
+/* The same for a tagged route. */
+static void route_child_tagged(struct oc_router *r, uint32_t g, uint32_t child,
+			       uint16_t lid, double weight)
+{
+	double l;
+	uint32_t k = least_loaded(r, g, &l);
+
+	k = tagged_link(r, g, k, l);
+	tag_link(r, k, weight);
+	r->links[k].load += weight;
+	set_entry(r, child, lid, r->links[k].far_port);
+}
+
 /* The first group in [g, end) whose peer is not routed yet, or end. */
 static uint32_t next_unrouted(const uint32_t *peer, const uint32_t *stamp,
 			      uint32_t cur, uint32_t g, uint32_t end)
@@ -337,9 +417,11 @@ static uint32_t next_unrouted(const uint32_t *peer, const uint32_t *stamp,
 	return g;
 }
 
-/* Every unrouted switch below 'top' routes up towards it. */
-static void descend(struct oc_router *r, uint32_t top, uint16_t lid,
-		    double weight)
+/* Every unrouted switch below 'top' routes up towards it; tagged is a
+ * constant in each caller, so the untagged copy is the plain loop. */
+static inline __attribute__((always_inline)) void
+descend_impl(struct oc_router *r, uint32_t top, uint16_t lid, double weight,
+	     const int tagged)
 {
 	uint32_t depth = 0;
 
@@ -356,11 +438,27 @@ static void descend(struct oc_router *r, uint32_t top, uint16_t lid,
 					  end);
 			if (g == end)
 				break;
-			route_child(r, g, r->peer[g], lid, weight);
+			if (tagged)
+				route_child_tagged(r, g, r->peer[g], lid,
+						   weight);
+			else
+				route_child(r, g, r->peer[g], lid, weight);
 			r->stack[depth++] = r->peer[g];
 		}
 		r->class_done[c] = r->cur_stamp;
 	}
+}
+
+static void descend(struct oc_router *r, uint32_t top, uint16_t lid,
+		    double weight)
+{
+	descend_impl(r, top, lid, weight, 0);
+}
+
+static void descend_tagged(struct oc_router *r, uint32_t top, uint16_t lid,
+			   double weight)
+{
+	descend_impl(r, top, lid, weight, 1);
 }
 
 void oc_router_route(struct oc_router *r, uint16_t lid, uint32_t attach_sw,
@@ -372,8 +470,12 @@ void oc_router_route(struct oc_router *r, uint16_t lid, uint32_t attach_sw,
 	r->fabric_routed = 0;
 	set_entry(r, attach_sw, lid, attach_port);
 	len = climb(r, attach_sw, lid, weight);
-	for (i = 0; i < len; i++)
-		descend(r, r->cone[i], lid, weight);
+	for (i = 0; i < len; i++) {
+		if (r->cur_tag)
+			descend_tagged(r, r->cone[i], lid, weight);
+		else
+			descend(r, r->cone[i], lid, weight);
+	}
 }
 
 /* A port of switch sw to a neighbour routed before this pass, 0 if none. */
@@ -431,4 +533,34 @@ void oc_router_pad(struct oc_router *r, uint32_t sw, double weight)
 		r->links[k].load += weight;
 		sw = parent;
 	}
+}
+
+int oc_router_set_chooser(struct oc_router *r, oc_up_chooser fn, void *ctx)
+{
+	uint32_t sw, max = 1;
+
+	for (sw = 0; sw < r->f->num_switches; sw++)
+		if (r->ft->sw[sw].up_count > max)
+			max = r->ft->sw[sw].up_count;
+	free(r->choices);
+	free(r->choice_link);
+	r->choices = malloc(sizeof(*r->choices) * max);
+	r->choice_link = malloc(sizeof(*r->choice_link) * max);
+	r->choose = NULL;
+	if (!r->choices || !r->choice_link)
+		return -1;
+	r->choose = fn;
+	r->choose_ctx = ctx;
+	return 0;
+}
+
+int oc_router_set_tag(struct oc_router *r, uint32_t tag)
+{
+	if (tag && !r->tag) {
+		r->tag = calloc(r->f->num_ports + 1, sizeof(*r->tag));
+		if (!r->tag)
+			return -1;
+	}
+	r->cur_tag = tag;
+	return 0;
 }

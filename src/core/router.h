@@ -47,4 +47,26 @@ uint32_t oc_router_fill_holes(struct oc_router *r, uint16_t lid);
  * LFT entry (OpenSM's dummy nodes: keeps leaves with fewer nodes in step). */
 void oc_router_pad(struct oc_router *r, uint32_t attach_sw, double weight);
 
+/* A policy over the main path's up-port choice (the pftree engines): the
+ * router offers the least loaded link of each up group of sw (one per
+ * parent switch) and takes the one the chooser returns.  Without a
+ * chooser the least loaded one is taken, ties to the first group. */
+struct oc_up_choice {
+	uint32_t parent; /* switch index the link leads to */
+	double load;	 /* weight routed down the link so far */
+};
+typedef uint32_t (*oc_up_chooser)(void *ctx, uint32_t sw,
+				  const struct oc_up_choice *c, uint32_t n);
+
+/* Sets (fn NULL: removes) the chooser for all later routes. */
+int oc_router_set_chooser(struct oc_router *r, oc_up_chooser fn, void *ctx);
+
+/* Tags the following routes (0: untagged, the default).  Among equally
+ * loaded parallel links a tagged route takes one that already carries its
+ * tag, else one no tagged route has loaded yet, else the first; a link
+ * keeps the tag of the first tagged route that loads it.  The pftree
+ * engines tag a node's routes with its partition (Algorithm 4's marks on
+ * parallel links). */
+int oc_router_set_tag(struct oc_router *r, uint32_t tag);
+
 #endif

@@ -4,11 +4,15 @@
  * One external module per core engine, its context a struct oc_osm_slot.
  * setup() runs once per occurrence of the name in opensm's engine list
  * and gives that occurrence its own struct oc_osm_run as re->context.
- * Only the unicast callbacks are set: path_sl, mcast_build_stree,
- * update_sl2vl and update_vlarb stay NULL so that OpenSM's defaults run
- * (multicast uses the hop matrices the run fills).
+ * The unicast callbacks are set for every engine; the partition-aware
+ * engines (pftree, pftree_ext, pftree_wt) also answer path_sl (the SL of
+ * the partition a path is in) and update_sl2vl (SL i -> VL i % VLs, with
+ * OpenSM's qos on).  mcast_build_stree and update_vlarb stay NULL, and
+ * so do path_sl and update_sl2vl for the other engines, so that OpenSM's
+ * defaults run (multicast uses the hop matrices the run fills).
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "engine_glue.h"
 #include "run.h"
@@ -21,6 +25,21 @@ static int glue_build_lid_matrices(void *context)
 static int glue_build_fwd_tables(void *context)
 {
 	return oc_osm_run_write(context);
+}
+
+static uint8_t glue_path_sl(void *context, uint8_t hint, const ib_net16_t slid,
+			    const ib_net16_t dlid)
+{
+	return oc_osm_run_path_sl(context, hint, cl_ntoh16(slid),
+				  cl_ntoh16(dlid));
+}
+
+static void glue_update_sl2vl(void *context, osm_physp_t *port, uint8_t in_port,
+			      uint8_t out_port, ib_slvl_table_t *t)
+{
+	(void)in_port;
+	(void)out_port;
+	oc_osm_run_sl2vl(context, port, t);
 }
 
 static void glue_destroy(void *context)
@@ -44,6 +63,10 @@ static int glue_setup(struct osm_routing_engine *re, osm_opensm_t *osm)
 	re->build_lid_matrices = glue_build_lid_matrices;
 	re->ucast_build_fwd_tables = glue_build_fwd_tables;
 	re->destroy = glue_destroy;
+	if (slot->partition_aware) {
+		re->path_sl = glue_path_sl;
+		re->update_sl2vl = glue_update_sl2vl;
+	}
 	oc_osm_debug(&slot->plugin->log, "osmcloud: %s: routing engine set up",
 		     slot->engine->name);
 	return 0;
@@ -56,6 +79,19 @@ static unsigned count_engines(void)
 	while (oc_engines[n])
 		n++;
 	return n;
+}
+
+/* The engines that route partitions and decide their lanes. */
+static int is_partition_aware(const struct oc_engine *e)
+{
+	static const char *const names[] = {"pftree", "pftree_ext",
+					    "pftree_wt"};
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(e->name, names[i]))
+			return 1;
+	return 0;
 }
 
 static int register_one(struct oc_osm_plugin *p, struct oc_osm_slot *slot)
@@ -94,6 +130,7 @@ unsigned oc_osm_register_engines(struct oc_osm_plugin *p)
 	for (i = 0; i < n; i++) {
 		p->slots[i].plugin = p;
 		p->slots[i].engine = oc_engines[i];
+		p->slots[i].partition_aware = is_partition_aware(oc_engines[i]);
 		if (!register_one(p, &p->slots[i]))
 			p->num_registered++;
 	}

@@ -1,11 +1,13 @@
 /*
- * inputs.c - loading the roots= and vms= files.
+ * inputs.c - loading the roots=, vms=, policy= and weights= files.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "guidfile.h"
 #include "inputs.h"
+#include "policy_file.h"
+#include "weights_file.h"
 
 static int load_roots(struct oc_osm_inputs *in, const char *path,
 		      struct oc_err *err)
@@ -30,12 +32,36 @@ static int load_vms(struct oc_osm_inputs *in, const char *path,
 	return 0;
 }
 
+static int load_policies(struct oc_osm_inputs *in, const char *path,
+			 struct oc_err *err)
+{
+	struct oc_err why;
+
+	in->policies = oc_policy_file_load(path, &why);
+	if (!in->policies)
+		return oc_err_set(err, "option policy: %s", why.msg);
+	return 0;
+}
+
+static int load_weights(struct oc_osm_inputs *in, const char *path,
+			struct oc_err *err)
+{
+	struct oc_err why;
+
+	in->weights = oc_weights_load(path, &why);
+	if (!in->weights)
+		return oc_err_set(err, "option weights: %s", why.msg);
+	return 0;
+}
+
 int oc_osm_inputs_load(struct oc_osm_inputs *in, const struct oc_osm_opts *opts,
 		       struct oc_err *err)
 {
 	memset(in, 0, sizeof(*in));
 	if ((opts->roots_file && load_roots(in, opts->roots_file, err)) ||
-	    (opts->vms_file && load_vms(in, opts->vms_file, err))) {
+	    (opts->vms_file && load_vms(in, opts->vms_file, err)) ||
+	    (opts->policy_file && load_policies(in, opts->policy_file, err)) ||
+	    (opts->weights_file && load_weights(in, opts->weights_file, err))) {
 		oc_osm_inputs_clear(in);
 		return -1;
 	}
@@ -58,5 +84,7 @@ void oc_osm_inputs_clear(struct oc_osm_inputs *in)
 {
 	free(in->roots);
 	oc_vm_table_free(in->vms);
+	oc_policies_free(in->policies);
+	oc_weights_free(in->weights);
 	memset(in, 0, sizeof(*in));
 }

@@ -1,11 +1,14 @@
 /*
- * inputs.h - the files named by the options: root GUIDs and VMs.
+ * inputs.h - the files named by the options: root GUIDs, VMs, isolation
+ * policies and node weights.
  *
  * They are read when the plugin is created (to refuse bad files early) and
  * again before every routing run, so that an edited file takes effect on
  * the next sweep or `reroute`, as OpenSM's own guid files do.  A file that
  * has gone bad since is reported and the last good contents stay in use:
- * a typo in the VM file must not re-route the fabric with minhop.
+ * a typo in the VM file must not re-route the fabric with minhop.  Every
+ * file is read whole or not at all: routing never runs on half a policy
+ * file.
  */
 #ifndef OC_OSM_INPUTS_H
 #define OC_OSM_INPUTS_H
@@ -14,12 +17,15 @@
 #include <stdint.h>
 
 #include "options.h"
+#include "partition.h"
 #include "vmfile.h"
 
 struct oc_osm_inputs {
 	uint64_t *roots; /* NULL: detect the roots */
 	size_t num_roots;
-	struct oc_vm_table *vms; /* NULL: every active VF is a VM */
+	struct oc_vm_table *vms;      /* NULL: every active VF is a VM */
+	struct oc_policies *policies; /* NULL: def-isolation, strict */
+	struct oc_weights *weights;   /* NULL: every node weighs 1 */
 };
 
 /* Loads the files named in opts into in (empty first).  On error in is

@@ -7,6 +7,8 @@ libosmcloud_la_SOURCES = \
 	src/osm/inputs.c src/osm/inputs.h \
 	src/osm/engine_glue.c src/osm/engine_glue.h \
 	src/osm/run.c src/osm/run.h \
+	src/osm/partitions_in.c src/osm/partitions_in.h \
+	src/osm/lanes.c src/osm/lanes.h \
 	src/osm/reach.c src/osm/reach.h \
 	src/osm/snapshot.c src/osm/snapshot.h \
 	src/osm/lft_out.c src/osm/lft_out.h \

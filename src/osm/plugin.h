@@ -25,13 +25,14 @@
 struct oc_osm_slot {
 	struct oc_osm_plugin *plugin;
 	const struct oc_engine *engine;
+	int partition_aware; /* pftree*: partitions in, path_sl, SL2VL */
 };
 
 struct oc_osm_plugin {
 	osm_opensm_t *osm;
 	struct oc_osm_log log;
 	struct oc_osm_opts opts;
-	struct oc_osm_inputs inputs;	   /* last good roots= and vms= files */
+	struct oc_osm_inputs inputs;	   /* last good files of the options */
 	struct oc_osm_vmstate vmstate;	   /* state=: the VM registry */
 	struct oc_osm_ctl ctl;		   /* ctl=: the control socket */
 	struct oc_osm_migrator migrator;   /* one migration at a time */

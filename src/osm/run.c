@@ -5,11 +5,13 @@
  * points into OpenSM's subnet, which may change as soon as OpenSM
  * releases its lock after routing.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "hops_out.h"
 #include "lft_out.h"
+#include "partitions_in.h"
 #include "reach.h"
 #include "run.h"
 #include "vguid.h"
@@ -22,6 +24,7 @@ struct oc_osm_run *oc_osm_run_new(const struct oc_osm_slot *slot)
 		return NULL;
 	run->plugin = slot->plugin;
 	run->engine = slot->engine;
+	run->partition_aware = slot->partition_aware;
 	return run;
 }
 
@@ -32,6 +35,8 @@ static void run_clear(struct oc_osm_run *run)
 	run->snap = NULL;
 	oc_lfts_free(run->lfts);
 	run->lfts = NULL;
+	oc_partitions_free(run->parts);
+	run->parts = NULL;
 }
 
 void oc_osm_run_free(struct oc_osm_run *run)
@@ -39,6 +44,7 @@ void oc_osm_run_free(struct oc_osm_run *run)
 	if (!run)
 		return;
 	run_clear(run);
+	oc_osm_lanes_free(&run->lanes);
 	free(run);
 }
 
@@ -55,6 +61,7 @@ static int run_fail(struct oc_osm_run *run, const char *code,
 		   "%s: %s; leaving routing to the next engine or minhop",
 		   run->engine->name, err->msg);
 	run_clear(run);
+	oc_osm_lanes_reset(&run->lanes);
 	return -1;
 }
 
@@ -78,6 +85,15 @@ static void load_inputs(struct oc_osm_run *run)
 		oc_osm_verbose(run_log(run), "%s: %u VMs from %s",
 			       run->engine->name, p->inputs.vms->count,
 			       p->opts.vms_file);
+	if (run->partition_aware && p->opts.policy_file)
+		oc_osm_verbose(run_log(run), "%s: %u policies (%s) from %s",
+			       run->engine->name, p->inputs.policies->count,
+			       oc_policy_mode_name(p->inputs.policies->mode),
+			       p->opts.policy_file);
+	if (run->partition_aware && p->opts.weights_file)
+		oc_osm_verbose(run_log(run), "%s: %u node weights from %s",
+			       run->engine->name, p->inputs.weights->count,
+			       p->opts.weights_file);
 }
 
 /* The core routes base LIDs only. */
@@ -145,6 +161,68 @@ static int vms_for_routing(struct oc_osm_run *run, struct oc_vm_table **owned,
 	return 0;
 }
 
+/* pftree_ext in best-effort mode: a policy it could not meet. */
+static void warn_unmet(void *ctx, const char *msg)
+{
+	const struct oc_osm_run *run = ctx;
+
+	oc_osm_info(run_log(run), "%s: warning: %s (best-effort: routing on)",
+		    run->engine->name, msg);
+}
+
+/* OpenSM's partitions, the option files and the data VLs, for the
+ * partition-aware engines. */
+static int partition_input(struct oc_osm_run *run, struct oc_engine_input *in,
+			   struct oc_err *err)
+{
+	struct oc_osm_plugin *p = run->plugin;
+	const osm_subn_t *subn = &p->osm->subn;
+
+	oc_osm_lanes_reset(&run->lanes);
+	run->parts = oc_osm_partitions_take(subn, err);
+	if (!run->parts)
+		return -1;
+	in->parts = run->parts;
+	in->policies = p->inputs.policies;
+	in->weights = p->inputs.weights;
+	in->data_vls = oc_osm_data_vls(subn);
+	in->lanes = &run->lanes.plan;
+	in->warn = warn_unmet;
+	in->warn_ctx = run;
+	oc_osm_info(run_log(run),
+		    "%s: %u partitions from OpenSM, %u data VLs on every "
+		    "port%s",
+		    run->engine->name, run->parts->count, in->data_vls,
+		    subn->opt.qos ? ""
+				  : "; qos is off: OpenSM will not program "
+				    "the SL-to-VL tables (set qos TRUE)");
+	return 0;
+}
+
+/* The SL each partition got, on one line. */
+static void log_lanes(const struct oc_osm_run *run)
+{
+	const struct oc_lane_plan *plan = &run->lanes.plan;
+	char line[1024];
+	size_t n = 0;
+	uint32_t i;
+
+	line[0] = '\0';
+	for (i = 0; i < plan->count && n < sizeof(line) - 64; i++) {
+		const struct oc_partition *part = &run->parts->parts[i];
+
+		n += snprintf(line + n, sizeof(line) - n, "%s%s 0x%04x SL %u",
+			      i ? ", " : "", part->name ? part->name : "-",
+			      part->pkey, plan->sl[i]);
+	}
+	oc_osm_info(run_log(run),
+		    "%s: %u tenants, %u links shared by tenants, %u unmet "
+		    "policies; lanes: %s%s; %u data VLs used",
+		    run->engine->name, run->stats.tenants,
+		    run->stats.shared_links, run->stats.unmet_policies, line,
+		    i < plan->count ? ", ..." : "", plan->num_vls);
+}
+
 static int route(struct oc_osm_run *run, struct oc_err *err)
 {
 	const struct oc_fabric *f = run->snap->f;
@@ -157,6 +235,8 @@ static int route(struct oc_osm_run *run, struct oc_err *err)
 	struct oc_vm_table *registry_vms;
 	int ret;
 
+	if (run->partition_aware && partition_input(run, &in, err))
+		return -1;
 	if (vms_for_routing(run, &registry_vms, err))
 		return -1;
 	if (registry_vms)
@@ -169,6 +249,11 @@ static int route(struct oc_osm_run *run, struct oc_err *err)
 	oc_vm_table_free(registry_vms);
 	if (ret)
 		return -1;
+	if (run->partition_aware) {
+		if (oc_osm_lanes_index(&run->lanes, f, run->parts, err))
+			return -1;
+		log_lanes(run);
+	}
 	oc_osm_info(run_log(run),
 		    "%s: analyse %.1f ms (%u leaves, %u vSwitches), "
 		    "route %.1f ms",
@@ -278,4 +363,17 @@ int oc_osm_run_write(struct oc_osm_run *run)
 	log_summary(run, lft_ms);
 	run_clear(run);
 	return 0;
+}
+
+uint8_t oc_osm_run_path_sl(const struct oc_osm_run *run, uint8_t hint,
+			   uint16_t slid, uint16_t dlid)
+{
+	return oc_osm_lanes_path_sl(&run->lanes, hint, slid, dlid);
+}
+
+void oc_osm_run_sl2vl(const struct oc_osm_run *run, const osm_physp_t *physp,
+		      ib_slvl_table_t *t)
+{
+	if (run->lanes.ready)
+		oc_osm_lanes_sl2vl(&run->lanes, physp, t);
 }

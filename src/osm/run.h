@@ -1,27 +1,35 @@
 /*
  * run.h - one routing run of one engine inside OpenSM.
  *
- * build_lid_matrices -> oc_osm_run_route(): read the roots/VM files, take
- * the snapshot, run the core engine into a private oc_lfts, check that
+ * build_lid_matrices -> oc_osm_run_route(): read the option files, take
+ * the snapshot (for the partition-aware engines also OpenSM's partitions
+ * and the ports' data VLs), run the core engine into a private oc_lfts
+ * (and lane plan), check that
  * every CA LID is routed, make room in the switch tables, fill the hop
  * matrices.  Every failure is logged and
  * returned before OpenSM's tables are touched, so the next engine (or
  * minhop) starts from clean tables.
  * ucast_build_fwd_tables -> oc_osm_run_write(): copy the LFTs into
  * new_lft, set LinearFDBTop, log the summary.
+ * path_sl / update_sl2vl -> oc_osm_run_path_sl() / oc_osm_run_sl2vl():
+ * answered from the lanes of the last successful run (lanes.h).
  */
 #ifndef OC_OSM_RUN_H
 #define OC_OSM_RUN_H
 
 #include "engine.h"
 #include "inputs.h"
+#include "lanes.h"
 #include "plugin.h"
 #include "snapshot.h"
 
 struct oc_osm_run {
 	struct oc_osm_plugin *plugin;
 	const struct oc_engine *engine;
+	int partition_aware;
 	struct oc_osm_snapshot *snap;
+	struct oc_partitions *parts; /* OpenSM's, while a run is under way */
+	struct oc_osm_lanes lanes;   /* kept from run to run */
 	struct oc_lfts *lfts; /* NULL unless oc_osm_run_route() succeeded */
 	struct oc_route_stats stats;
 	double start_ms; /* when the run began */
@@ -34,5 +42,10 @@ void oc_osm_run_free(struct oc_osm_run *run);
 /* 0 on success, -1 (logged) on any failure. */
 int oc_osm_run_route(struct oc_osm_run *run);
 int oc_osm_run_write(struct oc_osm_run *run);
+
+uint8_t oc_osm_run_path_sl(const struct oc_osm_run *run, uint8_t hint,
+			   uint16_t slid, uint16_t dlid);
+void oc_osm_run_sl2vl(const struct oc_osm_run *run, const osm_physp_t *physp,
+		      ib_slvl_table_t *t);
 
 #endif

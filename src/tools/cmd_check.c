@@ -17,10 +17,14 @@
 #include "fabric_args.h"
 #include "ibsim_dump.h"
 #include "lft_dump.h"
+#include "check_tenants.h"
 #include "verify.h"
 
 struct check_args {
 	struct fabric_args fab; /* --topo and its LID options */
+	struct tenant_args ten; /* --partitions, --policies, --weights */
+	const char *victim;	/* partition for the EBB */
+	unsigned ebb_rounds;
 	const char *lfts;
 	const char *ibsim_dump;
 	int lid_model_given;
@@ -71,8 +75,30 @@ static void check_usage(FILE *out)
 		"  --require-switch-cdg   a credit loop that needs switch-\n"
 		"                         sourced traffic fails\n"
 		"  --allow-nonminimal     non-minimal CA-to-CA routes pass\n"
+		"tenant metrics (docs/user-guide.md):\n"
+		"  --partitions FILE      partitions: links each one shares\n"
+		"  --policies FILE        isolation policies (phy-isolation:\n"
+		"                         alone on every link it uses?)\n"
+		"  --weights FILE         weights: ports above 1 are receivers\n"
+		"                         (contended links, total contention)\n"
+		"  --victim PKEY|NAME     effective bisection bandwidth of this\n"
+		"                         partition, quiet and with the others\n"
+		"  --ebb-rounds N         random bisections (default 100)\n"
 		"exit status: 0 all required checks pass, 1 a check fails,\n"
 		"2 bad usage or unreadable input\n");
+}
+
+static int parse_rounds(struct check_args *a, const char *s)
+{
+	char *end;
+	long v = strtol(s, &end, 10);
+
+	if (*s && !*end && v >= 1 && v <= 1000000) {
+		a->ebb_rounds = (unsigned)v;
+		return 0;
+	}
+	fprintf(stderr, "osmcloud check: bad --ebb-rounds \"%s\"\n", s);
+	return 2;
 }
 
 static int check_option(struct check_args *a, int c)
@@ -108,6 +134,20 @@ static int check_option(struct check_args *a, int c)
 	case 'm':
 		a->allow_nonminimal = 1;
 		return 0;
+	case 'P':
+		a->ten.partitions = optarg;
+		return 0;
+	case 'Y':
+		a->ten.policies = optarg;
+		return 0;
+	case 'W':
+		a->ten.weights = optarg;
+		return 0;
+	case 'V':
+		a->victim = optarg;
+		return 0;
+	case 'E':
+		return parse_rounds(a, optarg);
 	case 'h':
 		check_usage(stdout);
 		exit(0);
@@ -135,6 +175,11 @@ static int check_sources(const struct check_args *a)
 				"FILE, or --ibsim-dump FILE\n");
 		return 2;
 	}
+	if (!a->ten.partitions && (a->ten.policies || a->victim)) {
+		fprintf(stderr, "osmcloud check: --policies and --victim need "
+				"--partitions FILE\n");
+		return 2;
+	}
 	return a->ibsim_dump ? 0 : fabric_args_check(fab, "check");
 }
 
@@ -151,6 +196,11 @@ static int parse_check_args(int argc, char **argv, struct check_args *a)
 		{"require-switch-reach", no_argument, NULL, 'R'},
 		{"require-switch-cdg", no_argument, NULL, 'C'},
 		{"allow-nonminimal", no_argument, NULL, 'm'},
+		{"partitions", required_argument, NULL, 'P'},
+		{"policies", required_argument, NULL, 'Y'},
+		{"weights", required_argument, NULL, 'W'},
+		{"victim", required_argument, NULL, 'V'},
+		{"ebb-rounds", required_argument, NULL, 'E'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -469,7 +519,8 @@ static void json_verdict(const int failed[NUM_VERDICTS])
 
 static void print_json(const struct check_args *a, const struct oc_fabric *f,
 		       const struct oc_verify_report *r,
-		       const int failed[NUM_VERDICTS])
+		       const int failed[NUM_VERDICTS],
+		       const struct tenant_check *tc)
 {
 	json_input(a);
 	json_u64("switches", r->switches);
@@ -492,6 +543,10 @@ static void print_json(const struct check_args *a, const struct oc_fabric *f,
 	json_bool("cdg_all_cycle", r->cdg_all_cycle.len > 0);
 	json_cycle(f, "cdg_all_cycle_example", &r->cdg_all_cycle);
 	json_load(r);
+	if (tc->has_parts || tc->has_contention) {
+		json_key("tenants");
+		tenant_check_json(tc);
+	}
 	json_verdict(failed);
 	printf("\n}\n");
 }
@@ -501,6 +556,7 @@ static void print_json(const struct check_args *a, const struct oc_fabric *f,
 int cmd_check(int argc, char **argv)
 {
 	struct check_args a = {0};
+	struct tenant_check tc = {0};
 	struct oc_verify_report r;
 	int failed[NUM_VERDICTS];
 	struct oc_lfts *lfts;
@@ -513,19 +569,24 @@ int cmd_check(int argc, char **argv)
 	f = load_input(&a, &lfts);
 	if (!f)
 		return 2;
-	if (oc_verify(f, lfts, &r, &err)) {
+	if (tenant_check_run(&a.ten, a.victim, a.ebb_rounds, f, lfts, &tc)) {
+		ret = 2;
+	} else if (oc_verify(f, lfts, &r, &err)) {
 		fprintf(stderr, "osmcloud check: %s\n", err.msg);
 		ret = 2;
 	} else {
 		judge(&a, &r, failed);
-		if (a.json)
-			print_json(&a, f, &r, failed);
-		else
+		if (a.json) {
+			print_json(&a, f, &r, failed, &tc);
+		} else {
 			print_human(f, &r);
+			tenant_check_print(&tc);
+		}
 		fflush(stdout);
 		ret = report_verdict(failed);
 		oc_verify_report_free(&r);
 	}
+	tenant_check_free(&tc);
 	oc_lfts_free(lfts);
 	oc_fabric_free(f);
 	return ret;

@@ -17,9 +17,12 @@
 #include "fabric_args.h"
 #include "guidfile.h"
 #include "lft_dump.h"
+#include "tenant_args.h"
 
 struct route_args {
 	struct fabric_args fab; /* topology, VM file, LIDs */
+	struct tenant_args ten; /* partitions, policies, weights */
+	unsigned data_vls;
 	const char *engine;
 	const char *roots;
 	const char *out;
@@ -37,12 +40,32 @@ static void route_usage(FILE *out)
 		"  --lid-model MODEL  prepopulated (default): every VF has a LID;\n"
 		"                     dynamic: only VFs holding a VM (needs --vms)\n"
 		"  --guid2lid FILE    take LIDs from OpenSM's guid2lid cache\n"
+		"  --partitions FILE  partitions (a partitions.conf subset) for\n"
+		"                     the pftree engines\n"
+		"  --policies FILE    isolation policies (pftree_ext)\n"
+		"  --weights FILE     node weights '<port GUID> <weight>'\n"
+		"                     (pftree_wt)\n"
+		"  --data-vls N       data VLs the ports support (default 8)\n"
 		"  -o, --output FILE  write opensm-lfts.dump here (default: none)\n"
 		"  -q, --quiet        no summary on stderr\n"
 		"engines:");
 	for (const struct oc_engine *const *e = oc_engines; *e; e++)
 		fprintf(out, " %s", (*e)->name);
 	fprintf(out, "\n");
+}
+
+static int parse_data_vls(const char *s, unsigned *vls)
+{
+	char *end;
+	long v = strtol(s, &end, 10);
+
+	if (*s && !*end && v >= 1 && v <= 15) {
+		*vls = (unsigned)v;
+		return 0;
+	}
+	fprintf(stderr, "osmcloud route: bad --data-vls \"%s\" (want 1-15)\n",
+		s);
+	return -1;
 }
 
 static int parse_route_args(int argc, char **argv, struct route_args *a)
@@ -54,6 +77,10 @@ static int parse_route_args(int argc, char **argv, struct route_args *a)
 		{"vms", required_argument, NULL, 'v'},
 		{"lid-model", required_argument, NULL, 'l'},
 		{"guid2lid", required_argument, NULL, 'g'},
+		{"partitions", required_argument, NULL, 'P'},
+		{"policies", required_argument, NULL, 'Y'},
+		{"weights", required_argument, NULL, 'W'},
+		{"data-vls", required_argument, NULL, 'D'},
 		{"output", required_argument, NULL, 'o'},
 		{"quiet", no_argument, NULL, 'q'},
 		{"help", no_argument, NULL, 'h'},
@@ -81,6 +108,19 @@ static int parse_route_args(int argc, char **argv, struct route_args *a)
 			break;
 		case 'o':
 			a->out = optarg;
+			break;
+		case 'P':
+			a->ten.partitions = optarg;
+			break;
+		case 'Y':
+			a->ten.policies = optarg;
+			break;
+		case 'W':
+			a->ten.weights = optarg;
+			break;
+		case 'D':
+			if (parse_data_vls(optarg, &a->data_vls))
+				return 2;
 			break;
 		case 'q':
 			a->quiet = 1;
@@ -135,10 +175,33 @@ static void print_summary(const struct route_args *a, const struct oc_fabric *f,
 		s->switch_lids, s->detours, s->analyze_ms, s->route_ms);
 }
 
+static void print_lanes(const struct oc_partitions *ps,
+			const struct oc_route_stats *s,
+			const struct oc_lane_plan *plan)
+{
+	uint32_t i;
+
+	fprintf(stderr,
+		"tenants: %u partitions routed as tenants, %u directed links "
+		"shared, %u data VLs used, %u unmet policies\nlanes:",
+		s->tenants, s->shared_links, s->lanes, s->unmet_policies);
+	for (i = 0; i < plan->count && i < ps->count; i++)
+		fprintf(stderr, " 0x%04x=SL%u", ps->parts[i].pkey, plan->sl[i]);
+	fprintf(stderr, "\n");
+}
+
+static void warn_policy(void *ctx, const char *msg)
+{
+	(void)ctx;
+	fprintf(stderr, "osmcloud route: warning: %s\n", msg);
+}
+
 int cmd_route(int argc, char **argv)
 {
 	struct route_args a = {0};
 	struct oc_engine_input in = {0};
+	struct oc_lane_plan lanes = {0};
+	struct tenant_inputs ti = {0};
 	const struct oc_engine *engine;
 	struct oc_route_stats stats;
 	struct oc_lfts *lfts = NULL;
@@ -164,6 +227,16 @@ int cmd_route(int argc, char **argv)
 	in.root_guids = roots;
 	in.vms = vms;
 	ret = 1;
+	if (in.f && tenant_args_load(&a.ten, in.f, "route", &ti)) {
+		ret = 2;
+		goto out;
+	}
+	in.parts = ti.parts;
+	in.policies = ti.policies;
+	in.weights = ti.weights;
+	in.data_vls = a.data_vls;
+	in.lanes = &lanes;
+	in.warn = warn_policy;
 	if (in.f && !(lfts = oc_lfts_new(in.f->num_switches, in.f->max_lid)))
 		fprintf(stderr, "osmcloud route: out of memory\n");
 	else if (in.f && engine->route(&in, lfts, &stats, &err))
@@ -172,6 +245,11 @@ int cmd_route(int argc, char **argv)
 		ret = 0;
 	if (!ret && !a.quiet)
 		print_summary(&a, in.f, &stats);
+	if (!ret && !a.quiet && ti.parts && lanes.sl)
+		print_lanes(ti.parts, &stats, &lanes);
+out:
+	oc_lane_plan_clear(&lanes);
+	tenant_inputs_free(&ti);
 	oc_lfts_free(lfts);
 	oc_fabric_free((struct oc_fabric *)in.f);
 	oc_vm_table_free(vms);

@@ -19,6 +19,8 @@ static const struct subcommand subcommands[] = {
 	{"check", cmd_check, "verify LFTs: reachability, credit loops, load"},
 	{"plan", cmd_plan, "plan VM-migration LFT updates (ItRC, FTreeMinRC)"},
 	{"ctl", cmd_ctl, "send a command to a running plugin (ctl=)"},
+	{"weights", cmd_weights,
+	 "node weights for pftree_wt from the ports' receive counters"},
 };
 
 static void usage(FILE *out)
@@ -27,7 +29,7 @@ static void usage(FILE *out)
 
 	fprintf(out, "usage: osmcloud <command> [options]\n\ncommands:\n");
 	for (i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
-		fprintf(out, "  %-6s %s\n", subcommands[i].name,
+		fprintf(out, "  %-7s %s\n", subcommands[i].name,
 			subcommands[i].summary);
 	fprintf(out, "\n'osmcloud <command> --help' describes a command.\n");
 }

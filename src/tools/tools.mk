@@ -5,3 +5,9 @@ osmcloud_SOURCES += src/tools/cmd_ctl.c src/core/ctl_proto.h
 osmcloud_SOURCES += src/tools/cmd_plan.c src/tools/plan.h \
 	src/tools/plan_args.c src/tools/plan_session.c \
 	src/tools/plan_report.c
+# weights: port receive counters (libibmad) to a pftree_wt weights file
+osmcloud_SOURCES += src/tools/cmd_weights.c \
+	src/tools/ibports.c src/tools/ibports.h \
+	src/tools/rcv_counters.c src/tools/rcv_counters.h \
+	src/tools/weights_map.c src/tools/weights_map.h
+osmcloud_LDADD += $(IBMAD_LIBS)

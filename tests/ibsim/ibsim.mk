@@ -7,9 +7,12 @@ IBSIM_TESTS = tests/ibsim/vswitch_default.sh tests/ibsim/vswitch_uneven.sh \
 	tests/ibsim/bad_options.sh tests/ibsim/vm_state.sh tests/ibsim/commands.sh \
 	tests/ibsim/migrate.sh tests/ibsim/migrate_dynamic.sh \
 	tests/ibsim/migrate_dynamic_patched.sh tests/ibsim/migrate_sa.sh
+# partition-aware routing (pftree, pftree_ext, pftree_wt)
+IBSIM_TESTS += tests/ibsim/pftree.sh tests/ibsim/pftree_ext.sh \
+	tests/ibsim/pftree_wt.sh tests/ibsim/weights_tool.sh
 TESTS += $(IBSIM_TESTS)
 EXTRA_DIST += $(IBSIM_TESTS) tests/ibsim/lib.sh tests/ibsim/common.sh \
-	topologies/not-a-fat-tree.net
+	tests/ibsim/pftree_lib.sh topologies/not-a-fat-tree.net
 AM_TESTS_ENVIRONMENT = OC_BUILDDIR='$(abs_top_builddir)'; \
 	OC_SRCDIR='$(abs_top_srcdir)'; export OC_BUILDDIR OC_SRCDIR;
 # the integration tests need the plugin and the tool built first

@@ -80,8 +80,10 @@ osm_conf() {
 		echo "dump_files_dir $RUN/tmp"
 		for line in "$@"; do echo "$line"; done
 	} >"$file"
-	# opensm logs an empty partition file as an ERROR: give the default
-	echo 'Default=0x7fff : ALL=full ;' >"$RUN/partitions.conf"
+	# opensm logs an empty partition file as an ERROR: give the default,
+	# or $OSM_PARTITIONS when a test sets it (partitions.conf syntax)
+	printf '%s\n' "${OSM_PARTITIONS:-Default=0x7fff : ALL=full ;}" \
+		>"$RUN/partitions.conf"
 }
 
 # osm_start CONF [opensm options]: starts opensm ($OSM_BIN, default the

@@ -21,3 +21,4 @@ tests_unit_test_vswitch_ftree_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
 tests_unit_test_vmfile_CFLAGS = $(UNIT_TEST_CFLAGS)
 tests_unit_test_vmfile_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
 endif
+include $(srcdir)/tests/unit/unit_pftree.mk

@@ -1,0 +1,35 @@
+/*
+ * tenant_args.h - the tenant options shared by "osmcloud route" and
+ * "osmcloud check": --partitions (offline partitions file), --policies
+ * (pftree_ext policy file) and --weights (pftree_wt weights file).
+ */
+#ifndef OC_TENANT_ARGS_H
+#define OC_TENANT_ARGS_H
+
+#include "fabric.h"
+#include "partition.h"
+
+struct tenant_args {
+	const char *partitions;
+	const char *policies;
+	const char *weights;
+};
+
+struct tenant_inputs {
+	struct oc_partitions *parts; /* NULL without --partitions */
+	struct oc_policies *policies;
+	struct oc_weights *weights;
+};
+
+/* Loads what a names (ALL in the partitions file expands over f); prints
+ * "osmcloud CMD: FILE:LINE: problem" and returns 2 on an error. */
+int tenant_args_load(const struct tenant_args *a, const struct oc_fabric *f,
+		     const char *cmd, struct tenant_inputs *ti);
+void tenant_inputs_free(struct tenant_inputs *ti);
+
+/* The partition with this P_Key ("0x8001") or name; OC_PART_NONE with a
+ * message on stderr if there is none. */
+uint32_t tenant_find(const struct oc_partitions *ps, const char *key,
+		     const char *cmd);
+
+#endif
