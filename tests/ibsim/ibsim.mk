@@ -7,6 +7,9 @@ IBSIM_TESTS = tests/ibsim/vswitch_default.sh tests/ibsim/vswitch_uneven.sh \
 	tests/ibsim/bad_options.sh tests/ibsim/vm_state.sh tests/ibsim/commands.sh \
 	tests/ibsim/migrate.sh tests/ibsim/migrate_dynamic.sh \
 	tests/ibsim/migrate_sa.sh
+# issue 5 (sftree): the stock engines' switch-to-switch contrast
+IBSIM_TESTS += tests/ibsim/sftree_trees.sh tests/ibsim/sftree_irregular.sh \
+	tests/ibsim/sftree_multi_core.sh tests/ibsim/sftree_ibdmchk.sh
 TESTS += $(IBSIM_TESTS)
 EXTRA_DIST += $(IBSIM_TESTS) tests/ibsim/lib.sh tests/ibsim/common.sh \
 	topologies/not-a-fat-tree.net
