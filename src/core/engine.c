@@ -7,6 +7,7 @@
 
 const struct oc_engine *const oc_engines[] = {
 	&oc_vswitch_ftree_engine,
+	&oc_sftree_engine,
 	NULL,
 };
 

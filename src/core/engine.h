@@ -21,6 +21,7 @@ struct oc_engine_input {
 	const uint64_t *root_guids; /* NULL: detect the roots */
 	size_t num_roots;
 	const struct oc_vm_table *vms; /* NULL: every active VF holds a VM */
+	uint64_t sm_port_guid;	       /* port GUID of the SM, 0: unknown */
 };
 
 /* What an engine did, for logs and tests. */
@@ -35,19 +36,30 @@ struct oc_route_stats {
 				   paths, on degraded trees only */
 	uint32_t leaves;
 	uint32_t vswitches;
+	/* sftree: (switch, switch LID) entries through the subtree root,
+	 * and the root's node GUID (0: no pair needed one) */
+	uint32_t sw2sw;
+	uint64_t subtree_root_guid;
 	double analyze_ms; /* fat-tree analysis */
 	double route_ms;   /* LFT computation */
 };
 
+/* The engine routes every switch to every switch LID: the OpenSM glue
+ * checks that, and fills the hop matrices of switch LIDs along the routes
+ * (which need not be the shortest). */
+#define OC_ENGINE_SWITCH_PATHS 0x1u
+
 struct oc_engine {
 	const char *name;
 	const char *summary;
+	unsigned flags; /* OC_ENGINE_* */
 	/* Fills lfts (already sized for in->f, all OC_NO_PATH). */
 	int (*route)(const struct oc_engine_input *in, struct oc_lfts *lfts,
 		     struct oc_route_stats *stats, struct oc_err *err);
 };
 
 extern const struct oc_engine oc_vswitch_ftree_engine;
+extern const struct oc_engine oc_sftree_engine;
 
 /* NULL-terminated list of all engines. */
 extern const struct oc_engine *const oc_engines[];

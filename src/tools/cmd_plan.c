@@ -297,7 +297,10 @@ static int load_fabric(struct session *s, struct oc_ftree_opts *o,
 static int route(struct session *s, const struct oc_ftree_opts *o,
 		 struct oc_err *err)
 {
-	struct oc_engine_input in = {s->f, o->root_guids, o->num_roots, s->vms};
+	struct oc_engine_input in = {.f = s->f,
+				     .root_guids = o->root_guids,
+				     .num_roots = o->num_roots,
+				     .vms = s->vms};
 	struct oc_route_stats stats;
 	struct timespec t0;
 	int m;

@@ -1,0 +1,162 @@
+/*
+ * sftree.c - the sftree engine: vswitch_ftree plus switch-to-switch
+ * routing (sFtree paper, Algorithms 1 and 2).
+ *
+ * CA LIDs and the up/down paths between switches are routed exactly as
+ * vswitch_ftree routes them (its code runs first).  Then every (physical
+ * switch, switch LID) pair without an entry goes through the subtree root
+ * R chosen by subtree_root.c (Algorithm 1).  Algorithm 2, per destination
+ * switch LID d, for each switch s that lacks d:
+ *   - s = R: the port to the first sibling that has d (multi-core trees;
+ *     R itself has every d it can reach by up/down);
+ *   - s a sibling of R: its horizontal port to R;
+ *   - otherwise: s's port towards R (the paper's line 2: the entry of the
+ *     root's LID), or, when s does not reach R (another core), towards
+ *     the first sibling of R it reaches.
+ * Entries that exist are kept, so a packet for d follows the route to R
+ * until the first switch that has an up/down route to d; it turns there
+ * (down to up) and follows that route.  The route to R is up/down, and a
+ * switch it passes going up cannot have d (the router gives d to every
+ * switch below a switch that has it), so the turn comes on the way down:
+ * in the tree of down links converging to R, the paper's subtree.  All
+ * down-to-up turns of the fabric lie in that tree, which is why no credit
+ * loop can form (paper, Section 5); the verifier checks it in the tests.
+ *
+ * Decisions for d read only column d and the entries towards R and its
+ * siblings, taken before any entry is added, so the order in which pairs
+ * are filled does not matter.
+ */
+#include <stdlib.h>
+
+#include "engine.h"
+#include "subtree_root.h"
+#include "vswitch_ftree.h"
+
+struct sftree_run {
+	const struct oc_ftree *ft;
+	struct oc_lfts *lfts;
+	struct oc_subtree st;
+	uint8_t *toward; /* [switch]: port towards R or a sibling */
+	uint8_t *fill;	 /* [switch]: new entry for the current LID */
+};
+
+/* The sibling index of switch sw, or -1. */
+static int sibling_index(const struct oc_subtree *st, uint32_t sw)
+{
+	uint32_t i;
+
+	for (i = 0; i < st->num_sib; i++)
+		if (st->sib[i].sw == sw)
+			return (int)i;
+	return -1;
+}
+
+/* Algorithm 2 for one (switch, LID) pair; via as oc_subtree_via(). */
+static uint8_t pair_port(const struct sftree_run *run, uint32_t sw, int via)
+{
+	const struct oc_subtree *st = &run->st;
+	int sib;
+
+	if (via < 0)
+		return OC_NO_PATH;
+	if (sw == st->root)
+		return via ? st->sib[via - 1].root_port : OC_NO_PATH;
+	sib = sibling_index(st, sw);
+	if (sib >= 0)
+		return st->sib[sib].toward_root;
+	return run->toward[sw];
+}
+
+/* Fills the entries of lid that up/down routing left out; returns how
+ * many, or -1 when one cannot be filled (cannot happen once the root
+ * serves, see subtree_root.c). */
+static long fill_lid(struct sftree_run *run, uint16_t lid)
+{
+	const struct oc_fabric *f = run->ft->f;
+	int via = oc_subtree_via(&run->st, lid);
+	uint32_t sw;
+	long n = 0;
+
+	for (sw = 0; sw < f->num_switches; sw++) {
+		run->fill[sw] = OC_NO_PATH;
+		if (run->ft->sw[sw].role != OC_SW_FABRIC ||
+		    oc_subtree_has(run->lfts, sw, lid))
+			continue;
+		run->fill[sw] = pair_port(run, sw, via);
+		if (run->fill[sw] == OC_NO_PATH)
+			return -1;
+	}
+	for (sw = 0; sw < f->num_switches; sw++) {
+		if (run->fill[sw] == OC_NO_PATH)
+			continue;
+		oc_lft_row(run->lfts, sw)[lid] = run->fill[sw];
+		n++;
+	}
+	return n;
+}
+
+static int route_switch_pairs(struct sftree_run *run,
+			      struct oc_route_stats *stats, struct oc_err *err)
+{
+	const struct oc_fabric *f = run->ft->f;
+	uint32_t sw, i;
+
+	for (sw = 0; sw < f->num_switches; sw++)
+		run->toward[sw] = oc_subtree_toward(&run->st, sw);
+	for (i = 0; i < run->st.num_lids; i++) {
+		long n;
+
+		if (!run->st.lid_missing[i])
+			continue;
+		n = fill_lid(run, run->st.lids[i]);
+		if (n < 0)
+			return oc_err_set(
+				err,
+				"sftree: LID %u cannot be reached "
+				"through the subtree root \"%s\"",
+				run->st.lids[i],
+				f->nodes[f->switches[run->st.root]].name);
+		stats->sw2sw += n;
+	}
+	stats->subtree_root_guid = f->nodes[f->switches[run->st.root]].guid;
+	return 0;
+}
+
+static int sftree_after(const struct oc_engine_input *in,
+			const struct oc_ftree *ft, struct oc_lfts *lfts,
+			struct oc_route_stats *stats, struct oc_err *err)
+{
+	struct sftree_run run = {.ft = ft, .lfts = lfts};
+	int ret;
+
+	if (oc_subtree_choose(ft, lfts, in->sm_port_guid, &run.st, err))
+		return -1;
+	if (run.st.root == OC_NONE) {
+		oc_subtree_free(&run.st);
+		return 0; /* up/down routing connects every pair */
+	}
+	run.toward = malloc(ft->f->num_switches + 1);
+	run.fill = malloc(ft->f->num_switches + 1);
+	if (!run.toward || !run.fill)
+		ret = oc_err_set(err, "out of memory");
+	else
+		ret = route_switch_pairs(&run, stats, err);
+	free(run.toward);
+	free(run.fill);
+	oc_subtree_free(&run.st);
+	return ret;
+}
+
+static int sftree_route(const struct oc_engine_input *in, struct oc_lfts *lfts,
+			struct oc_route_stats *stats, struct oc_err *err)
+{
+	return oc_vswitch_ftree_route_then(in, lfts, stats, sftree_after, err);
+}
+
+const struct oc_engine oc_sftree_engine = {
+	.name = "sftree",
+	.summary = "vswitch_ftree plus deadlock-free switch-to-switch routing "
+		   "through a subtree root",
+	.flags = OC_ENGINE_SWITCH_PATHS,
+	.route = sftree_route,
+};
