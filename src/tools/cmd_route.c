@@ -6,7 +6,9 @@
  * OpenSM's opensm-lfts.dump format.  No opensm or ibsim is involved, so
  * routing can be studied at any scale.
  */
+#include <errno.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +25,7 @@ struct route_args {
 	const char *engine;
 	const char *roots;
 	const char *out;
+	uint64_t sm_guid; /* --sm-guid, 0: not given */
 	int quiet;
 };
 
@@ -37,12 +40,51 @@ static void route_usage(FILE *out)
 		"  --lid-model MODEL  prepopulated (default): every VF has a LID;\n"
 		"                     dynamic: only VFs holding a VM (needs --vms)\n"
 		"  --guid2lid FILE    take LIDs from OpenSM's guid2lid cache\n"
+		"  --sm-guid GUID     port GUID of the SM (sftree avoids its\n"
+		"                     leaf as the subtree root)\n"
 		"  -o, --output FILE  write opensm-lfts.dump here (default: none)\n"
 		"  -q, --quiet        no summary on stderr\n"
 		"engines:");
 	for (const struct oc_engine *const *e = oc_engines; *e; e++)
 		fprintf(out, " %s", (*e)->name);
 	fprintf(out, "\n");
+}
+
+/* A port GUID: 0x followed by 1 to 16 hex digits, not zero. */
+static int parse_sm_guid(const char *text, uint64_t *guid)
+{
+	char *end;
+	size_t len = strlen(text);
+
+	errno = 0;
+	*guid = 0;
+	if (len > 2 && len <= 18 && text[0] == '0' &&
+	    (text[1] == 'x' || text[1] == 'X') &&
+	    strspn(text + 2, "0123456789abcdefABCDEF") == len - 2)
+		*guid = strtoull(text, &end, 16);
+	if (*guid && !errno)
+		return 0;
+	fprintf(stderr,
+		"osmcloud route: --sm-guid '%s': not a port GUID "
+		"(0x and 1 to 16 hex digits, not 0)\n",
+		text);
+	return -1;
+}
+
+/* The SM's port must be in the fabric (a typo would silently mean
+ * "unknown"). */
+static int check_sm_guid(const struct route_args *a, const struct oc_fabric *f)
+{
+	unsigned port;
+
+	if (!a->sm_guid ||
+	    oc_fabric_find_port_guid(f, a->sm_guid, &port) != OC_NONE)
+		return 0;
+	fprintf(stderr,
+		"osmcloud route: --sm-guid 0x%016" PRIx64 ": no such port "
+		"in %s\n",
+		a->sm_guid, a->fab.topo);
+	return -1;
 }
 
 static int parse_route_args(int argc, char **argv, struct route_args *a)
@@ -54,6 +96,7 @@ static int parse_route_args(int argc, char **argv, struct route_args *a)
 		{"vms", required_argument, NULL, 'v'},
 		{"lid-model", required_argument, NULL, 'l'},
 		{"guid2lid", required_argument, NULL, 'g'},
+		{"sm-guid", required_argument, NULL, 's'},
 		{"output", required_argument, NULL, 'o'},
 		{"quiet", no_argument, NULL, 'q'},
 		{"help", no_argument, NULL, 'h'},
@@ -78,6 +121,10 @@ static int parse_route_args(int argc, char **argv, struct route_args *a)
 			break;
 		case 'g':
 			a->fab.guid2lid = optarg;
+			break;
+		case 's':
+			if (parse_sm_guid(optarg, &a->sm_guid))
+				return 2;
 			break;
 		case 'o':
 			a->out = optarg;
@@ -133,6 +180,13 @@ static void print_summary(const struct route_args *a, const struct oc_fabric *f,
 		a->engine, f->num_switches, s->vswitches, s->leaves, f->max_lid,
 		s->vms, s->pfs, s->idle_vfs, s->compute_nodes, s->io_nodes,
 		s->switch_lids, s->detours, s->analyze_ms, s->route_ms);
+	if (s->subtree_root_guid)
+		fprintf(stderr,
+			"subtree root \"%s\" (0x%016" PRIx64 "): %u switch-"
+			"to-switch entries through it\n",
+			f->nodes[oc_fabric_find_guid(f, s->subtree_root_guid)]
+				.name,
+			s->subtree_root_guid, s->sw2sw);
 }
 
 int cmd_route(int argc, char **argv)
@@ -163,8 +217,12 @@ int cmd_route(int argc, char **argv)
 	in.f = fabric_args_load(&a.fab, "route", &vms);
 	in.root_guids = roots;
 	in.vms = vms;
+	in.sm_port_guid = a.sm_guid;
 	ret = 1;
-	if (in.f && !(lfts = oc_lfts_new(in.f->num_switches, in.f->max_lid)))
+	if (in.f && check_sm_guid(&a, in.f))
+		ret = 2;
+	else if (in.f &&
+		 !(lfts = oc_lfts_new(in.f->num_switches, in.f->max_lid)))
 		fprintf(stderr, "osmcloud route: out of memory\n");
 	else if (in.f && engine->route(&in, lfts, &stats, &err))
 		fprintf(stderr, "osmcloud route: %s: %s\n", a.engine, err.msg);
