@@ -36,9 +36,11 @@ struct oc_route_stats {
 				   paths, on degraded trees only */
 	uint32_t leaves;
 	uint32_t vswitches;
-	/* sftree: (switch, switch LID) entries through the subtree root,
-	 * and the root's node GUID (0: no pair needed one) */
+	/* sftree: (switch, switch LID) entries through the subtree root;
+	 * (switch, CA LID) detours only switch traffic takes, moved there;
+	 * the root's node GUID (0: no pair needed one) */
 	uint32_t sw2sw;
+	uint32_t ca_via_root;
 	uint64_t subtree_root_guid;
 	double analyze_ms; /* fat-tree analysis */
 	double route_ms;   /* LFT computation */

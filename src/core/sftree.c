@@ -29,14 +29,17 @@
 #include <stdlib.h>
 
 #include "engine.h"
+#include "route_keep.h"
 #include "subtree_root.h"
 #include "vswitch_ftree.h"
 
 struct sftree_run {
 	const struct oc_ftree *ft;
 	struct oc_lfts *lfts;
+	struct oc_route_stats *stats;
 	struct oc_subtree st;
 	uint8_t *toward; /* [switch]: port towards R or a sibling */
+	uint8_t *keep;	 /* [switch]: its entry for the current LID stays */
 	uint8_t *fill;	 /* [switch]: new entry for the current LID */
 };
 
@@ -67,20 +70,19 @@ static uint8_t pair_port(const struct sftree_run *run, uint32_t sw, int via)
 	return run->toward[sw];
 }
 
-/* Fills the entries of lid that up/down routing left out; returns how
- * many, or -1 when one cannot be filled (cannot happen once the root
- * serves, see subtree_root.c). */
+/* Gives every switch whose entry for lid does not stay (run->keep) its
+ * entry through the subtree; returns how many, or -1 (nothing written)
+ * when one cannot be given. */
 static long fill_lid(struct sftree_run *run, uint16_t lid)
 {
 	const struct oc_fabric *f = run->ft->f;
-	int via = oc_subtree_via(&run->st, lid);
+	int via = oc_subtree_via(&run->st, lid, run->keep);
 	uint32_t sw;
 	long n = 0;
 
 	for (sw = 0; sw < f->num_switches; sw++) {
 		run->fill[sw] = OC_NO_PATH;
-		if (run->ft->sw[sw].role != OC_SW_FABRIC ||
-		    oc_subtree_has(run->lfts, sw, lid))
+		if (run->keep[sw])
 			continue;
 		run->fill[sw] = pair_port(run, sw, via);
 		if (run->fill[sw] == OC_NO_PATH)
@@ -95,30 +97,64 @@ static long fill_lid(struct sftree_run *run, uint16_t lid)
 	return n;
 }
 
-static int route_switch_pairs(struct sftree_run *run,
-			      struct oc_route_stats *stats, struct oc_err *err)
+/* Switch LIDs: the router's entries stay, the holes are filled. */
+static int route_switch_pairs(struct sftree_run *run, struct oc_err *err)
 {
 	const struct oc_fabric *f = run->ft->f;
 	uint32_t sw, i;
 
-	for (sw = 0; sw < f->num_switches; sw++)
-		run->toward[sw] = oc_subtree_toward(&run->st, sw);
 	for (i = 0; i < run->st.num_lids; i++) {
+		uint16_t lid = run->st.lids[i];
 		long n;
 
 		if (!run->st.lid_missing[i])
 			continue;
-		n = fill_lid(run, run->st.lids[i]);
+		for (sw = 0; sw < f->num_switches; sw++)
+			run->keep[sw] = run->ft->sw[sw].role == OC_SW_VSWITCH ||
+					oc_subtree_has(run->lfts, sw, lid);
+		n = fill_lid(run, lid);
 		if (n < 0)
 			return oc_err_set(
 				err,
 				"sftree: LID %u cannot be reached "
 				"through the subtree root \"%s\"",
-				run->st.lids[i],
-				f->nodes[f->switches[run->st.root]].name);
-		stats->sw2sw += n;
+				lid, f->nodes[f->switches[run->st.root]].name);
+		run->stats->sw2sw += n;
 	}
-	stats->subtree_root_guid = f->nodes[f->switches[run->st.root]].guid;
+	return 0;
+}
+
+static int is_ca_lid(const struct oc_fabric *f, uint32_t lid)
+{
+	const struct oc_lid_owner *o = &f->lid_owner[lid];
+
+	return o->node != OC_NONE && !oc_is_switch(f, o->node) &&
+	       oc_port(f, o->node, o->port)->active;
+}
+
+/* CA LIDs: detours that no CA traffic takes move into the subtree (a LID
+ * the subtree cannot serve keeps vswitch_ftree's detours). */
+static int route_switch_traffic_to_cas(struct sftree_run *run)
+{
+	const struct oc_fabric *f = run->ft->f;
+	struct oc_route_keep *k;
+	uint32_t lid;
+
+	if (!run->stats->detours)
+		return 0; /* up/down routing serves every CA LID */
+	k = oc_route_keep_new(run->ft, run->lfts);
+	if (!k)
+		return -1;
+	for (lid = 1; lid <= f->max_lid && lid <= run->lfts->max_lid; lid++) {
+		long n;
+
+		if (!is_ca_lid(f, lid) || !oc_route_keep_ca(k, lid, run->keep))
+			continue;
+		n = fill_lid(run, lid);
+		if (n > 0)
+			run->stats->ca_via_root += n;
+	}
+	oc_route_keep_free(k);
 	return 0;
 }
 
@@ -126,7 +162,9 @@ static int sftree_after(const struct oc_engine_input *in,
 			const struct oc_ftree *ft, struct oc_lfts *lfts,
 			struct oc_route_stats *stats, struct oc_err *err)
 {
-	struct sftree_run run = {.ft = ft, .lfts = lfts};
+	struct sftree_run run = {.ft = ft, .lfts = lfts, .stats = stats};
+	size_t n = ft->f->num_switches + 1;
+	uint32_t sw;
 	int ret;
 
 	if (oc_subtree_choose(ft, lfts, in->sm_port_guid, &run.st, err))
@@ -135,13 +173,23 @@ static int sftree_after(const struct oc_engine_input *in,
 		oc_subtree_free(&run.st);
 		return 0; /* up/down routing connects every pair */
 	}
-	run.toward = malloc(ft->f->num_switches + 1);
-	run.fill = malloc(ft->f->num_switches + 1);
-	if (!run.toward || !run.fill)
+	run.toward = malloc(n);
+	run.keep = malloc(n);
+	run.fill = malloc(n);
+	if (!run.toward || !run.keep || !run.fill) {
 		ret = oc_err_set(err, "out of memory");
-	else
-		ret = route_switch_pairs(&run, stats, err);
+	} else {
+		/* before any entry is added: the routes to R and siblings */
+		for (sw = 0; sw < ft->f->num_switches; sw++)
+			run.toward[sw] = oc_subtree_toward(&run.st, sw);
+		ret = route_switch_pairs(&run, err);
+		if (!ret && route_switch_traffic_to_cas(&run))
+			ret = oc_err_set(err, "out of memory");
+		stats->subtree_root_guid =
+			ft->f->nodes[ft->f->switches[run.st.root]].guid;
+	}
 	free(run.toward);
+	free(run.keep);
 	free(run.fill);
 	oc_subtree_free(&run.st);
 	return ret;

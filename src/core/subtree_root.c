@@ -79,14 +79,21 @@ static int list_siblings(struct oc_subtree *st)
 	return 0;
 }
 
-int oc_subtree_via(const struct oc_subtree *st, uint16_t lid)
+static int stays(const struct oc_subtree *st, uint32_t sw, uint16_t lid,
+		 const uint8_t *keep)
+{
+	return keep ? keep[sw] : oc_subtree_has(st->t, sw, lid);
+}
+
+int oc_subtree_via(const struct oc_subtree *st, uint16_t lid,
+		   const uint8_t *keep)
 {
 	uint32_t i;
 
-	if (oc_subtree_has(st->t, st->root, lid))
+	if (stays(st, st->root, lid, keep))
 		return 0;
 	for (i = 0; i < st->num_sib; i++)
-		if (oc_subtree_has(st->t, st->sib[i].sw, lid))
+		if (stays(st, st->sib[i].sw, lid, keep))
 			return 1 + (int)i;
 	return -1;
 }
@@ -116,7 +123,7 @@ static int is_sibling(const struct oc_subtree *st, uint32_t sw)
 /* Whether the missing pair (sw, lids[i]) is connected through the root. */
 static int pair_connected(const struct oc_subtree *st, uint32_t sw, uint32_t i)
 {
-	if (oc_subtree_via(st, st->lids[i]) < 0)
+	if (oc_subtree_via(st, st->lids[i], NULL) < 0)
 		return 0;
 	return sw == st->root || is_sibling(st, sw) ||
 	       oc_subtree_toward(st, sw) != OC_NO_PATH;
@@ -134,7 +141,7 @@ static int root_serves(const struct oc_subtree *st, int *needs_sib)
 	for (i = 0; i < st->num_lids; i++) {
 		if (!st->lid_missing[i])
 			continue;
-		via = oc_subtree_via(st, st->lids[i]);
+		via = oc_subtree_via(st, st->lids[i], NULL);
 		if (via < 0)
 			return 0;
 		*needs_sib |= via > 0;

@@ -66,9 +66,12 @@ int oc_subtree_choose(const struct oc_ftree *ft, const struct oc_lfts *t,
 		      struct oc_err *err);
 void oc_subtree_free(struct oc_subtree *st);
 
-/* Where the root sends lid: 0 when it has an entry, else 1 + the index of
- * the first sibling that has one; -1 when neither has. */
-int oc_subtree_via(const struct oc_subtree *st, uint16_t lid);
+/* Where the root sends lid: 0 when it has an entry that stays, else 1 +
+ * the index of the first sibling that has one; -1 when neither has.
+ * keep[sw]: switch sw's entry for lid stays (route_keep.h); NULL: every
+ * entry there is (switch LIDs: the router's up/down entries). */
+int oc_subtree_via(const struct oc_subtree *st, uint16_t lid,
+		   const uint8_t *keep);
 
 /* The port of switch sw towards the root, or towards the first sibling it
  * reaches; OC_NO_PATH when it reaches neither. */

@@ -162,9 +162,10 @@ static int route(struct oc_osm_run *run, struct oc_err *err)
 	if (run->stats.subtree_root_guid)
 		oc_osm_info(run_log(run),
 			    "%s: subtree root 0x%016" PRIx64 ", %u switch-to-"
-			    "switch entries through it",
+			    "switch entries and %u switch-to-CA detours "
+			    "through it",
 			    run->engine->name, run->stats.subtree_root_guid,
-			    run->stats.sw2sw);
+			    run->stats.sw2sw, run->stats.ca_via_root);
 	return 0;
 }
 

@@ -183,10 +183,11 @@ static void print_summary(const struct route_args *a, const struct oc_fabric *f,
 	if (s->subtree_root_guid)
 		fprintf(stderr,
 			"subtree root \"%s\" (0x%016" PRIx64 "): %u switch-"
-			"to-switch entries through it\n",
+			"to-switch entries and %u switch-to-CA detours "
+			"through it\n",
 			f->nodes[oc_fabric_find_guid(f, s->subtree_root_guid)]
 				.name,
-			s->subtree_root_guid, s->sw2sw);
+			s->subtree_root_guid, s->sw2sw, s->ca_via_root);
 }
 
 int cmd_route(int argc, char **argv)
