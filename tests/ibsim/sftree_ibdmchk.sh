@@ -4,7 +4,8 @@
 # traffic ibdmchk finds every path and no credit loop with ftree and with
 # minhop; with all paths (-a: switches as sources and destinations too) it
 # finds the same number of missing paths as osmcloud check for ftree
-# (816) and a credit loop for minhop, as osmcloud check does.
+# (816) and a credit loop for minhop, as osmcloud check does; with sftree
+# it finds every path, CA-to-CA and all, and no credit loop in either.
 . "$OC_SRCDIR/tests/ibsim/common.sh"
 start_test sftree-ibdmchk
 command -v ibdmchk >/dev/null || { fail "ibdmchk not installed (Debian ibutils)"; finish; }
@@ -29,4 +30,14 @@ grep -q -- "-E- credit loops in routing" "$IBDMCHK_OUT" &&
 	! grep -q -- "missing paths" "$IBDMCHK_OUT" &&
 	pass "ibdmchk -a: minhop reaches all, with a credit loop, as osmcloud check found" ||
 	fail "ibdmchk -a: expected a credit loop and no missing path with minhop"
+
+expect_engine k4n3 "$TOPOS/ft-k4-n3.net" "sftree: ca-ok misses=0 noloop minimal"
+ibdmchk_run k4n3-sftree || fail "ibdmchk did not finish on sftree's tables"
+ibdmchk_clean && grep -q -- "-I- Scanned:4032 CA to CA paths" "$IBDMCHK_OUT" &&
+	pass "ibdmchk: sftree's 4032 CA-to-CA paths all there, no credit loop" ||
+	fail "ibdmchk: sftree's CA-to-CA paths: $(grep -m3 -- '^-E-' "$IBDMCHK_OUT")"
+ibdmchk_run k4n3-sftree -a || fail "ibdmchk -a did not finish on sftree's tables"
+ibdmchk_clean && grep -q -- "-I- Scanned:12432 paths" "$IBDMCHK_OUT" &&
+	pass "ibdmchk -a: sftree's 12432 paths (switches too) all there, no credit loop" ||
+	fail "ibdmchk -a: sftree's paths: $(grep -m3 -- '^-E-' "$IBDMCHK_OUT")"
 finish
