@@ -116,7 +116,7 @@ static int route_switch_pairs(struct sftree_run *run, struct oc_err *err)
 		if (n < 0)
 			return oc_err_set(
 				err,
-				"sftree: LID %u cannot be reached "
+				"LID %u cannot be reached "
 				"through the subtree root \"%s\"",
 				lid, f->nodes[f->switches[run->st.root]].name);
 		run->stats->sw2sw += n;

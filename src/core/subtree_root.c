@@ -241,7 +241,7 @@ static int report_unconnected(struct oc_subtree *st, uint32_t sm_leaf,
 	    oc_switch_lid(f, f->switches[sm_leaf]))
 		leaf = sm_leaf;
 	if (leaf == OC_NONE)
-		return oc_err_set(err, "sftree: no leaf switch has a LID to "
+		return oc_err_set(err, "no leaf switch has a LID to "
 				       "be the subtree root");
 	if (try_root(st, leaf))
 		return oc_err_set(err, "out of memory");
@@ -261,7 +261,7 @@ static int report_unconnected(struct oc_subtree *st, uint32_t sm_leaf,
 		}
 	}
 	return oc_err_set(err,
-			  "sftree: no leaf switch can be the subtree root "
+			  "no leaf switch can be the subtree root "
 			  "(none reaches every switch, even through a "
 			  "sibling); through the first leaf \"%s\", %" PRIu64
 			  " switch pairs stay unconnected, e.g. %s%s%s%s%s",
