@@ -193,7 +193,23 @@ static void mark_passed(struct oc_route_keep *k, uint16_t lid)
 	}
 }
 
-uint32_t oc_route_keep_ca(struct oc_route_keep *k, uint16_t lid, uint8_t *keep)
+uint32_t oc_route_keep_entry_switch(const struct oc_route_keep *k, uint16_t lid)
+{
+	const struct oc_fabric *f = k->f;
+	const struct oc_lid_owner *o = &f->lid_owner[lid];
+	uint32_t peer, sw;
+
+	if (o->node == OC_NONE || oc_is_switch(f, o->node))
+		return OC_NONE;
+	peer = oc_peer(f, o->node, o->port);
+	if (peer == OC_NONE || !oc_is_switch(f, peer))
+		return OC_NONE;
+	sw = f->nodes[peer].sw_index;
+	return k->ft->sw[sw].role == OC_SW_VSWITCH ? k->ft->sw[sw].parent : sw;
+}
+
+uint32_t oc_route_keep_ca(struct oc_route_keep *k, uint16_t lid, uint8_t *keep,
+			  uint32_t *detours)
 {
 	uint32_t sw, n = k->f->num_switches, free_entries = 0;
 
@@ -202,11 +218,14 @@ uint32_t oc_route_keep_ca(struct oc_route_keep *k, uint16_t lid, uint8_t *keep)
 		if (k->shape[sw] == UNKNOWN)
 			shape_from(k, sw, lid);
 	mark_passed(k, lid);
+	*detours = 0;
 	for (sw = 0; sw < n; sw++) {
-		keep[sw] = k->ft->sw[sw].role == OC_SW_VSWITCH ||
-			   k->shape[sw] == DOWN || k->shape[sw] == UPDOWN ||
-			   k->passed[sw];
+		int vswitch = k->ft->sw[sw].role == OC_SW_VSWITCH;
+		int updown = k->shape[sw] == DOWN || k->shape[sw] == UPDOWN;
+
+		keep[sw] = vswitch || updown || k->passed[sw];
 		free_entries += !keep[sw];
+		*detours += !vswitch && !updown;
 	}
 	return free_entries;
 }

@@ -29,7 +29,17 @@ void oc_route_keep_free(struct oc_route_keep *k);
  * stays: the route from sw takes up and then down links only (as every
  * route of the router does), CA-sourced traffic to lid passes sw, or sw
  * is a vSwitch.  Returns the number of physical switches that may change
- * (keep 0). */
-uint32_t oc_route_keep_ca(struct oc_route_keep *k, uint16_t lid, uint8_t *keep);
+ * (keep 0); *detours: physical switches whose route is not up/down
+ * (kept or not). */
+uint32_t oc_route_keep_ca(struct oc_route_keep *k, uint16_t lid, uint8_t *keep,
+			  uint32_t *detours);
+
+/* The switch a CA LID enters the physical fabric at: the switch its port
+ * is linked to, or the leaf above it when that is a vSwitch.  Up/down
+ * routing reaches the LIDs that enter at one switch from the same
+ * switches, so they have detours alike.  OC_NONE when lid is not the LID
+ * of a CA port linked to a switch. */
+uint32_t oc_route_keep_entry_switch(const struct oc_route_keep *k,
+				    uint16_t lid);
 
 #endif

@@ -124,37 +124,44 @@ static int route_switch_pairs(struct sftree_run *run, struct oc_err *err)
 	return 0;
 }
 
-static int is_ca_lid(const struct oc_fabric *f, uint32_t lid)
-{
-	const struct oc_lid_owner *o = &f->lid_owner[lid];
-
-	return o->node != OC_NONE && !oc_is_switch(f, o->node) &&
-	       oc_port(f, o->node, o->port)->active;
-}
-
 /* CA LIDs: detours that no CA traffic takes move into the subtree (a LID
- * the subtree cannot serve keeps vswitch_ftree's detours). */
+ * the subtree cannot serve keeps vswitch_ftree's detours).  Once a LID
+ * that enters the fabric at some switch shows no detour, the other LIDs
+ * entering there are skipped: up/down routing serves them alike. */
 static int route_switch_traffic_to_cas(struct sftree_run *run)
 {
 	const struct oc_fabric *f = run->ft->f;
 	struct oc_route_keep *k;
-	uint32_t lid;
+	uint8_t *clean; /* [entry switch]: its LIDs have no detour */
+	uint32_t lid, entry, detours;
 
 	if (!run->stats->detours)
 		return 0; /* up/down routing serves every CA LID */
 	k = oc_route_keep_new(run->ft, run->lfts);
-	if (!k)
+	clean = calloc(f->num_switches + 1, 1);
+	if (!k || !clean) {
+		oc_route_keep_free(k);
+		free(clean);
 		return -1;
+	}
 	for (lid = 1; lid <= f->max_lid && lid <= run->lfts->max_lid; lid++) {
+		const struct oc_lid_owner *o = &f->lid_owner[lid];
 		long n;
 
-		if (!is_ca_lid(f, lid) || !oc_route_keep_ca(k, lid, run->keep))
+		entry = oc_route_keep_entry_switch(k, lid);
+		if (entry == OC_NONE || clean[entry] ||
+		    !oc_port(f, o->node, o->port)->active)
 			continue;
+		if (!oc_route_keep_ca(k, lid, run->keep, &detours)) {
+			clean[entry] = !detours;
+			continue;
+		}
 		n = fill_lid(run, lid);
 		if (n > 0)
 			run->stats->ca_via_root += n;
 	}
 	oc_route_keep_free(k);
+	free(clean);
 	return 0;
 }
 
