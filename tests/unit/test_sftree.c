@@ -226,6 +226,21 @@ static void assert_updown_switch_entries_kept(const struct oc_fabric *f,
 		}
 }
 
+/* Every CA-LID entry of every switch is vswitch_ftree's (trees without
+ * detours: sftree then changes switch LIDs only). */
+static void assert_same_ca_entries(const struct oc_fabric *f,
+				   const struct oc_lfts *vsw,
+				   const struct oc_lfts *sft)
+{
+	uint32_t sw, lid;
+
+	for (sw = 0; sw < f->num_switches; sw++)
+		for (lid = 1; lid <= f->max_lid; lid++)
+			if (is_ca_lid(f, lid))
+				assert_int_equal(oc_lft_row(sft, sw)[lid],
+						 oc_lft_row(vsw, sw)[lid]);
+}
+
 /* The hop counts along the tables agree with a walk of each route. */
 static void assert_path_hops(const struct oc_fabric *f, const struct oc_lfts *t)
 {
@@ -259,6 +274,8 @@ static uint64_t compare_engines(const struct oc_fabric *f,
 
 	assert_fully_connected(f, sft);
 	assert_same_ca_routes(f, vsw, sft);
+	if (!s->detours)
+		assert_same_ca_entries(f, vsw, sft);
 	assert_updown_switch_entries_kept(f, vsw, sft);
 	assert_path_hops(f, sft);
 	oc_lfts_free(vsw);
