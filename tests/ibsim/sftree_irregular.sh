@@ -5,8 +5,7 @@
 # sw-L1-0[5] or without the root link sw-L3-0[1].  OpenSM's ftree gives up
 # on both (ERR AB09) and falls back to minhop, which has a credit loop with
 # switch sources; updn leaves switch pairs undelivered; sftree delivers
-# every pair without a credit loop (checked on the XGFT and the tree
-# without the root link).
+# every pair without a credit loop on all three.
 . "$OC_SRCDIR/tests/ibsim/common.sh"
 start_test sftree-irregular
 "$OSMCLOUD" gen --pgft '3;4,2,2;1,2,2' -q -o "$TOP/xgft-os.net" &&
@@ -25,6 +24,7 @@ grep -q "ERR AB09" "$TOP/link-ftree/osm.log" &&
 	pass "link-ftree: ftree refused the fabric with ERR AB09" ||
 	fail "link-ftree: expected ftree's ERR AB09"
 expect_engine link "$TOP/ft-k4-n3-link.net" "updn: ca-ok misses>0 noloop"
+expect_engine link "$TOP/ft-k4-n3-link.net" "sftree: ca-ok misses=0 noloop minimal"
 
 expect_engine root-link "$TOP/ft-k4-n3-root-link.net" "ftree: used=minhop ca-ok misses=0 loop"
 expect_engine root-link "$TOP/ft-k4-n3-root-link.net" "updn: ca-ok misses>0 noloop"
