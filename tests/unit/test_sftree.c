@@ -83,8 +83,18 @@ static struct oc_lfts *route_with(const struct oc_engine *e,
 	return t;
 }
 
+static struct oc_fabric *kary2(unsigned k, unsigned levels, const char *drop1,
+			       const char *drop2);
+
 static struct oc_fabric *kary(unsigned k, unsigned levels,
 			      const char *drop_link)
+{
+	return kary2(k, levels, drop_link, NULL);
+}
+
+/* A generated k-ary n-tree, up to two links dropped. */
+static struct oc_fabric *kary2(unsigned k, unsigned levels, const char *drop1,
+			       const char *drop2)
 {
 	struct oc_gen_params p;
 	struct oc_err err = {{0}};
@@ -96,9 +106,12 @@ static struct oc_fabric *kary(unsigned k, unsigned levels,
 	assert_int_equal(oc_gen_set_option(&p, "kary", buf, &err), 0);
 	snprintf(buf, sizeof(buf), "%u", levels);
 	assert_int_equal(oc_gen_set_option(&p, "levels", buf, &err), 0);
-	if (drop_link)
+	if (drop1)
 		assert_int_equal(
-			oc_gen_set_option(&p, "drop-link", drop_link, &err), 0);
+			oc_gen_set_option(&p, "drop-link", drop1, &err), 0);
+	if (drop2)
+		assert_int_equal(
+			oc_gen_set_option(&p, "drop-link", drop2, &err), 0);
 	f = oc_gen_build(&p, NULL, &err);
 	if (!f || oc_fabric_assign_lids(f, &err))
 		fail_msg("gen: %s", err.msg);
@@ -421,6 +434,27 @@ static void connects_a_tree_with_a_failed_link(void **state)
 	oc_fabric_free(f);
 }
 
+/* Two leaves lost an uplink each, to different middle switches: the
+ * detours vswitch_ftree gives the switches above them close a credit loop
+ * once switches send to CAs; sftree moves them into the subtree. */
+static void two_failed_links_lose_the_credit_loop(void **state)
+{
+	struct oc_fabric *f = kary2(4, 3, "sw-L1-0:5", "sw-L1-1:6");
+	struct oc_lfts *vsw = route_with(&oc_vswitch_ftree_engine, f, 0, NULL);
+	struct oc_verify_report r;
+	struct oc_route_stats s;
+	struct oc_err err = {{0}};
+
+	assert_int_equal(oc_verify(f, vsw, &r, &err), 0);
+	assert_int_equal(r.cdg_ca_cycle.len, 0);
+	assert_true(r.cdg_all_cycle.len > 0);
+	oc_verify_report_free(&r);
+	oc_lfts_free(vsw);
+	assert_int_equal(compare_engines(f, &s), 848);
+	assert_true(s.ca_via_root > 0);
+	oc_fabric_free(f);
+}
+
 /* Two cores joined at the leaves LA1-LB1: no leaf reaches the other
  * core's switches by up/down routing, LA1 does through its sibling. */
 static void multi_core_uses_the_sibling(void **state)
@@ -529,6 +563,7 @@ int main(void)
 		cmocka_unit_test(connects_a_kary_2_tree),
 		cmocka_unit_test(connects_a_kary_3_tree),
 		cmocka_unit_test(connects_a_tree_with_a_failed_link),
+		cmocka_unit_test(two_failed_links_lose_the_credit_loop),
 		cmocka_unit_test(multi_core_uses_the_sibling),
 		cmocka_unit_test(multi_core_root_avoids_the_sm),
 		cmocka_unit_test(fails_naming_pairs_when_no_root_serves),
