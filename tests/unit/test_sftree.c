@@ -83,15 +83,6 @@ static struct oc_lfts *route_with(const struct oc_engine *e,
 	return t;
 }
 
-static struct oc_fabric *kary2(unsigned k, unsigned levels, const char *drop1,
-			       const char *drop2);
-
-static struct oc_fabric *kary(unsigned k, unsigned levels,
-			      const char *drop_link)
-{
-	return kary2(k, levels, drop_link, NULL);
-}
-
 /* A generated k-ary n-tree, up to two links dropped. */
 static struct oc_fabric *kary2(unsigned k, unsigned levels, const char *drop1,
 			       const char *drop2)
@@ -116,6 +107,12 @@ static struct oc_fabric *kary2(unsigned k, unsigned levels, const char *drop1,
 	if (!f || oc_fabric_assign_lids(f, &err))
 		fail_msg("gen: %s", err.msg);
 	return f;
+}
+
+static struct oc_fabric *kary(unsigned k, unsigned levels,
+			      const char *drop_link)
+{
+	return kary2(k, levels, drop_link, NULL);
 }
 
 /* Port GUID of a CA's port 1. */
