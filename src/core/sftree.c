@@ -22,6 +22,10 @@
  * down-to-up turns of the fabric lie in that tree, which is why no credit
  * loop can form (paper, Section 5); the verifier checks it in the tests.
  *
+ * The same fill then serves the entries of CA LIDs that vswitch_ftree
+ * made as detours and only switch traffic takes (route_keep.h), so that
+ * their turns, too, lie in the subtree; CA-sourced routes do not change.
+ *
  * Decisions for d read only column d and the entries towards R and its
  * siblings, taken before any entry is added, so the order in which pairs
  * are filled does not matter.
