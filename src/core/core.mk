@@ -17,6 +17,7 @@ libosmcloudcore_la_SOURCES += \
 	src/core/subtree_root.c src/core/subtree_root.h \
 	src/core/sftree.c src/core/path_hops.c src/core/path_hops.h \
 	src/core/route_keep.c src/core/route_keep.h \
+	src/core/cross_core.c src/core/cross_core.h \
 	src/core/lid_model.c src/core/lid_model.h \
 	src/core/lft_dump.c src/core/lft_dump.h \
 	src/core/hops.c src/core/hops.h

@@ -42,6 +42,9 @@ struct oc_route_stats {
 	uint32_t sw2sw;
 	uint32_t ca_via_root;
 	uint64_t subtree_root_guid;
+	/* sftree on cores joined at the roots: (switch, switch LID) entries
+	 * up, across the horizontal links between roots, down */
+	uint32_t cross_core;
 	double analyze_ms; /* fat-tree analysis */
 	double route_ms;   /* LFT computation */
 };

@@ -22,6 +22,16 @@
  * down-to-up turns of the fabric lie in that tree, which is why no credit
  * loop can form (paper, Section 5); the verifier checks it in the tests.
  *
+ * Cores joined at their roots (no leaf has a sibling there): when no leaf
+ * can be R, cross_core.c first gives every switch that can reach a switch
+ * LID up, across the horizontal links between roots, then down, such a
+ * route, and R is chosen again.  Routes to R may then cross the roots'
+ * links, and a switch passed going up may have d; the packet turns there
+ * from up to up, across or down, which is harmless.  A turn from down to
+ * up still happens only on the way down to R, in R's core, and routes
+ * never turn from down to across (the links are between roots), so the
+ * argument above holds (docs/design.md spells it out).
+ *
  * The same fill then serves the entries of CA LIDs that vswitch_ftree
  * made as detours and only switch traffic takes (route_keep.h), so that
  * their turns, too, lie in the subtree; CA-sourced routes do not change.
@@ -32,6 +42,7 @@
  */
 #include <stdlib.h>
 
+#include "cross_core.h"
 #include "engine.h"
 #include "route_keep.h"
 #include "subtree_root.h"
@@ -169,6 +180,31 @@ static int route_switch_traffic_to_cas(struct sftree_run *run)
 	return 0;
 }
 
+/* Algorithm 1; when no leaf serves and the cores are joined at their
+ * roots, once more after the routes across those links are added
+ * (cross_core.h).  Fabrics a leaf serves without them stay as they are. */
+static int choose_root(const struct oc_engine_input *in,
+		       const struct oc_ftree *ft, struct oc_lfts *lfts,
+		       struct oc_subtree *st, struct oc_route_stats *stats,
+		       struct oc_err *err)
+{
+	long n;
+
+	if (!oc_subtree_choose(ft, lfts, in->sm_port_guid, st, err))
+		return 0;
+	oc_subtree_free(st);
+	n = oc_cross_core_fill(ft, lfts);
+	if (n < 0)
+		return oc_err_set(err, "out of memory");
+	if (n == 0) /* no root-level horizontal link helps: the error stays */
+		return -1;
+	stats->cross_core = (uint32_t)n;
+	if (!oc_subtree_choose(ft, lfts, in->sm_port_guid, st, err))
+		return 0;
+	oc_subtree_free(st);
+	return -1;
+}
+
 static int sftree_after(const struct oc_engine_input *in,
 			const struct oc_ftree *ft, struct oc_lfts *lfts,
 			struct oc_route_stats *stats, struct oc_err *err)
@@ -178,7 +214,7 @@ static int sftree_after(const struct oc_engine_input *in,
 	uint32_t sw;
 	int ret;
 
-	if (oc_subtree_choose(ft, lfts, in->sm_port_guid, &run.st, err))
+	if (choose_root(in, ft, lfts, &run.st, stats, err))
 		return -1;
 	if (run.st.root == OC_NONE) {
 		oc_subtree_free(&run.st);

@@ -263,7 +263,8 @@ static int report_unconnected(struct oc_subtree *st, uint32_t sm_leaf,
 	return oc_err_set(err,
 			  "no leaf switch can be the subtree root "
 			  "(none reaches every switch, even through a "
-			  "sibling); through the first leaf \"%s\", %" PRIu64
+			  "sibling or the horizontal links between roots); "
+			  "through the first leaf \"%s\", %" PRIu64
 			  " switch pairs stay unconnected, e.g. %s%s%s%s%s",
 			  f->nodes[f->switches[leaf]].name, n,
 			  n > 0 ? ex[0] : "", n > 1 ? ", " : "",

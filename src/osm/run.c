@@ -166,6 +166,11 @@ static int route(struct oc_osm_run *run, struct oc_err *err)
 			    "through it",
 			    run->engine->name, run->stats.subtree_root_guid,
 			    run->stats.sw2sw, run->stats.ca_via_root);
+	if (run->stats.cross_core)
+		oc_osm_info(run_log(run),
+			    "%s: %u switch-to-switch entries across the "
+			    "horizontal links between roots",
+			    run->engine->name, run->stats.cross_core);
 	return 0;
 }
 

@@ -188,6 +188,11 @@ static void print_summary(const struct route_args *a, const struct oc_fabric *f,
 			f->nodes[oc_fabric_find_guid(f, s->subtree_root_guid)]
 				.name,
 			s->subtree_root_guid, s->sw2sw, s->ca_via_root);
+	if (s->cross_core)
+		fprintf(stderr,
+			"%u switch-to-switch entries across the horizontal "
+			"links between roots\n",
+			s->cross_core);
 }
 
 int cmd_route(int argc, char **argv)

@@ -1,6 +1,7 @@
 #!/bin/sh
 # sftree_offline.sh - "osmcloud route --engine sftree" on the shipped
-# topologies and on generated multi-core trees, checked with the switch
+# topologies and on generated multi-core trees (joined at the leaves or
+# at the roots, one with a failed link), checked with the switch
 # checks required: every switch reaches every switch LID and no credit
 # loop forms with switch sources.  Also --sm-guid, and the error when no
 # subtree root can serve.  Needs no ibsim.
@@ -63,11 +64,36 @@ expect 2 "--sm-guid not in the fabric" "$osmcloud" route --engine sftree \
 	--topo "$net" --sm-guid 0x1234
 grep -q "no such port in" "$tmp/err" || fail "unknown GUID not named"
 
-# cores joined at the roots: no leaf can be the subtree root
-expect 0 "gen cores joined at the top" "$osmcloud" gen --kary 2 --levels 2 \
-	--cores 2 --core-links top -o "$tmp/top.net"
+# multi-core trees joined at the roots: up, across, down between the
+# cores, the rest through a leaf; also with a failed leaf uplink
+for shape in "2 2 2" "2 2 3" "4 3 2" "4 3 3" "2 3 2" "4 2 3"; do
+	set -- $shape
+	name=top-k$1-n$2-c$3
+	expect 0 "gen $name" "$osmcloud" gen --kary $1 --levels $2 \
+		--cores $3 --core-links top -o "$tmp/$name.net"
+	route_check "$name" "$tmp/$name.net"
+done
+# 2 x 14 pairs between the two 2-ary 2-trees go across (all but root to
+# root of the other position), 8 through the subtree root
+expect 0 "route top-k2-n2-c2 summary" "$osmcloud" route --engine sftree \
+	--topo "$tmp/top-k2-n2-c2.net"
+grep -q '^28 switch-to-switch entries across the horizontal links' \
+	"$tmp/err" && grep -q ': 8 switch-to-switch entries and' "$tmp/err" ||
+	fail "top-joined: summary does not count the routes across"
+expect 0 "gen top-joined, failed leaf uplink" "$osmcloud" gen --kary 4 \
+	--levels 3 --cores 2 --core-links top --drop-link sw-L1-8:5 \
+	-o "$tmp/top-failed.net"
+route_check top-failed "$tmp/top-failed.net"
+
+# one horizontal link between the roots failed: the second root of core 1
+# (sw-L2-3) is only reached from core 0 by turning up in core 1, and the
+# second root of core 0 from core 1 by turning up in core 0, so no leaf
+# can be the subtree root
+expect 0 "gen top-joined, failed root link" "$osmcloud" gen --kary 2 \
+	--levels 2 --cores 2 --core-links top --drop-link sw-L2-1:3 \
+	-o "$tmp/top-cut.net"
 expect 1 "no subtree root" "$osmcloud" route --engine sftree \
-	--topo "$tmp/top.net"
+	--topo "$tmp/top-cut.net"
 grep -q 'no leaf switch can be the subtree root' "$tmp/err" &&
 	grep -q 'switch pairs stay unconnected, e.g. "' "$tmp/err" ||
 	fail "no subtree root: unclear error"

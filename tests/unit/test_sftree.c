@@ -1,7 +1,8 @@
 /*
  * test_sftree.c - the sftree engine: subtree-root choice (Algorithm 1),
  * switch-to-switch routing through it (Algorithm 2) on k-ary 2- and
- * 3-trees, a degraded tree, a multi-core tree that needs a sibling, the
+ * 3-trees, a degraded tree, a multi-core tree that needs a sibling,
+ * multi-core trees joined at their roots (routes up, across, down), the
  * error when no root can serve, and hop counts along the tables.
  *
  * Every routed fabric is checked by the verifier: every switch reaches
@@ -17,6 +18,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "cross_core.h"
 #include "engine.h"
 #include "fixtures.h"
 #include "gen.h"
@@ -41,8 +43,9 @@
 #define TWO_CORES_LEAF_LINKED \
 	CORE("A", "[4] \"LB1\"[4]\n") CORE("B", "[4] \"LA1\"[4]\n")
 
-/* The same two cores joined between their first roots instead: no leaf
- * has a sibling, so no leaf can reach the other core's switches. */
+/* The same two cores joined between their first roots instead: XB2 can
+ * only be reached from core A by turning up in core B, and XA2 from core
+ * B by turning up in core A, so no single subtree serves. */
 #define TOP_CORE(c, peer)                                                  \
 	"Switch 4 \"X" c "1\"\n[1] \"L" c "1\"[1]\n[2] \"L" c "2\"[1]\n"   \
 	"[3] \"X" peer "1\"[3]\n\n"                                        \
@@ -103,6 +106,33 @@ static struct oc_fabric *kary2(unsigned k, unsigned levels, const char *drop1,
 	if (drop2)
 		assert_int_equal(
 			oc_gen_set_option(&p, "drop-link", drop2, &err), 0);
+	f = oc_gen_build(&p, NULL, &err);
+	if (!f || oc_fabric_assign_lids(f, &err))
+		fail_msg("gen: %s", err.msg);
+	return f;
+}
+
+/* C generated k-ary n-trees joined at their roots (osmcloud gen --cores C
+ * --core-links top), one link dropped or none. */
+static struct oc_fabric *top_joined(unsigned k, unsigned levels, unsigned cores,
+				    const char *drop_link)
+{
+	struct oc_gen_params p;
+	struct oc_err err = {{0}};
+	struct oc_fabric *f;
+	char buf[16];
+
+	oc_gen_params_init(&p);
+	snprintf(buf, sizeof(buf), "%u", k);
+	assert_int_equal(oc_gen_set_option(&p, "kary", buf, &err), 0);
+	snprintf(buf, sizeof(buf), "%u", levels);
+	assert_int_equal(oc_gen_set_option(&p, "levels", buf, &err), 0);
+	snprintf(buf, sizeof(buf), "%u", cores);
+	assert_int_equal(oc_gen_set_option(&p, "cores", buf, &err), 0);
+	assert_int_equal(oc_gen_set_option(&p, "core-links", "top", &err), 0);
+	if (drop_link)
+		assert_int_equal(
+			oc_gen_set_option(&p, "drop-link", drop_link, &err), 0);
 	f = oc_gen_build(&p, NULL, &err);
 	if (!f || oc_fabric_assign_lids(f, &err))
 		fail_msg("gen: %s", err.msg);
@@ -502,6 +532,148 @@ static void multi_core_root_avoids_the_sm(void **state)
 	oc_fabric_free(f);
 }
 
+/* ---- cores joined at their roots ------------------------------------- */
+
+/* Rank of a physical switch, from the fat-tree analysis. */
+static int rank_of(const struct oc_ftree *ft, uint32_t sw)
+{
+	return ft->sw[sw].rank;
+}
+
+/* The route from sw to lid takes up links, then links between switches
+ * of the same rank, then down links, in this order; returns its
+ * horizontal hops. */
+static int assert_up_across_down(const struct oc_ftree *ft,
+				 const struct oc_lfts *t, uint32_t sw,
+				 unsigned lid)
+{
+	const struct oc_fabric *f = ft->f;
+	int phase = 0, across = 0, hops; /* 0 up, 1 across, 2 down */
+
+	for (hops = 0; hops < 64; hops++) {
+		uint8_t port = oc_lft_row(t, sw)[lid];
+		uint32_t peer, next;
+		int step;
+
+		assert_int_not_equal(port, OC_NO_PATH);
+		if (port == 0)
+			return across;
+		peer = oc_peer(f, f->switches[sw], port);
+		assert_int_not_equal(peer, OC_NONE);
+		if (!oc_is_switch(f, peer))
+			return across;
+		next = f->nodes[peer].sw_index;
+		if (ft->sw[next].role != OC_SW_FABRIC)
+			return across; /* down to a vSwitch: the end */
+		step = rank_of(ft, next) < rank_of(ft, sw)    ? 0
+		       : rank_of(ft, next) == rank_of(ft, sw) ? 1
+							      : 2;
+		assert_true(step >= phase);
+		phase = step;
+		across += step == 1;
+		sw = next;
+	}
+	fail_msg("route to LID %u loops", lid);
+	return -1;
+}
+
+/* On vswitch_ftree's tables of two 2-ary 2-trees joined at their roots
+ * (sw-L2-0 - sw-L2-2, sw-L2-1 - sw-L2-3), every entry the cross-core step
+ * adds is a route up, across, down; the pairs it leaves are those a
+ * turn inside one core needs. */
+static void cross_core_routes_go_up_across_down(void **state)
+{
+	struct oc_fabric *f = top_joined(2, 2, 2, NULL);
+	struct oc_lfts *vsw = route_with(&oc_vswitch_ftree_engine, f, 0, NULL);
+	struct oc_lfts *t = route_with(&oc_vswitch_ftree_engine, f, 0, NULL);
+	struct oc_err err = {{0}};
+	struct oc_ftree *ft = oc_ftree_analyze(f, NULL, &err);
+	uint32_t sw, target, added = 0;
+
+	assert_non_null(ft);
+	/* 4 x 4 pairs each way between the cores, but for the two from a
+	 * root to the other core's root of the other position: 2 x 14 */
+	assert_int_equal(oc_cross_core_fill(ft, t), 28);
+	for (sw = 0; sw < f->num_switches; sw++)
+		for (target = 0; target < f->num_switches; target++) {
+			uint16_t lid = oc_switch_lid(f, f->switches[target]);
+
+			if (oc_lft_row(vsw, sw)[lid] != OC_NO_PATH) {
+				assert_int_equal(oc_lft_row(t, sw)[lid],
+						 oc_lft_row(vsw, sw)[lid]);
+				continue;
+			}
+			if (oc_lft_row(t, sw)[lid] == OC_NO_PATH)
+				continue;
+			assert_int_equal(assert_up_across_down(ft, t, sw, lid),
+					 1);
+			added++;
+		}
+	assert_int_equal(added, 28);
+	/* the leaf sw-L1-0 goes up its first uplink to sw-L2-0, then over;
+	 * sw-L1-0 -> sw-L2-0 -> sw-L2-2 -> sw-L1-3 */
+	assert_int_equal(
+		oc_lft_row(t, tl_sw(f, "sw-L1-0"))[tl_lid(f, "sw-L2-2")], 3);
+	assert_int_equal(
+		tl_walk(f, t, tl_sw(f, "sw-L1-0"), tl_lid(f, "sw-L1-3")), 3);
+	/* roots of other positions stay apart: that needs the subtree */
+	assert_int_equal(oc_lft_row(t,
+				    tl_sw(f, "sw-L2-0"))[tl_lid(f, "sw-L2-3")],
+			 OC_NO_PATH);
+	oc_ftree_free(ft);
+	oc_lfts_free(t);
+	oc_lfts_free(vsw);
+	oc_fabric_free(f);
+}
+
+/* The same tree with sftree: a leaf is the subtree root once the routes
+ * across are there; root to root of the other position turns there. */
+static void top_joined_cores_connect(void **state)
+{
+	struct oc_fabric *f = top_joined(2, 2, 2, NULL);
+	struct oc_route_stats s;
+	struct oc_lfts *t;
+
+	/* 2 x 1 pairs inside the cores (roots), 2 x 16 between them */
+	assert_int_equal(compare_engines(f, &s), 36);
+	assert_int_equal(s.cross_core, 28);
+	assert_int_equal(s.sw2sw, 36 - 28);
+	t = route_with(&oc_sftree_engine, f, 0, &s);
+	assert_string_equal(root_name(f, &s), "sw-L1-0");
+	/* sw-L2-0 -> sw-L1-0 (the root) -> sw-L2-1 -> sw-L2-3 */
+	assert_int_equal(
+		tl_walk(f, t, tl_sw(f, "sw-L2-0"), tl_lid(f, "sw-L2-3")), 3);
+	/* the other way: sw-L2-3 -> sw-L2-1 -> sw-L1-0 -> sw-L2-0 -> sw-L2-2 */
+	assert_int_equal(
+		tl_walk(f, t, tl_sw(f, "sw-L2-3"), tl_lid(f, "sw-L2-2")), 4);
+	oc_lfts_free(t);
+	oc_fabric_free(f);
+}
+
+/* Three 4-ary 3-trees joined at their roots in a chain: core 0 reaches
+ * core 2 across two horizontal links. */
+static void three_top_joined_cores_connect(void **state)
+{
+	struct oc_fabric *f = top_joined(4, 3, 3, NULL);
+	struct oc_route_stats s;
+
+	assert_int_equal(compare_engines(f, &s), 16272);
+	assert_true(s.cross_core > 0);
+	assert_int_equal(s.cross_core + s.sw2sw, 16272);
+	oc_fabric_free(f);
+}
+
+/* A failed leaf uplink in the last core: no credit loop either. */
+static void top_joined_cores_with_a_failed_link(void **state)
+{
+	struct oc_fabric *f = top_joined(4, 3, 2, "sw-L1-8:5");
+	struct oc_route_stats s;
+
+	assert_int_equal(compare_engines(f, &s), 6256);
+	assert_true(s.detours > 0 && s.ca_via_root > 0);
+	oc_fabric_free(f);
+}
+
 static void fails_naming_pairs_when_no_root_serves(void **state)
 {
 	struct oc_fabric *f = tl_fabric(TWO_CORES_TOP_LINKED);
@@ -514,9 +686,11 @@ static void fails_naming_pairs_when_no_root_serves(void **state)
 	assert_non_null(strstr(err.msg, "no leaf switch can be the subtree "
 					"root"));
 	assert_non_null(strstr(err.msg, "through the first leaf \"LA1\""));
-	/* of the 36 pairs up/down routing misses, LA1 connects XA1-XA2 */
-	assert_non_null(strstr(err.msg, "34 switch pairs stay unconnected, "
-					"e.g. \"XA1\" -> \"XB1\", "));
+	/* of the 36 pairs up/down routing misses, the routes across XA1-XB1
+	 * connect 18 and LA1 8 more (XA1-XA2, XA2 and the other core); no
+	 * switch of core A reaches XB2, nor XB2 any switch but its leaves */
+	assert_non_null(strstr(err.msg, "10 switch pairs stay unconnected, "
+					"e.g. \"XA1\" -> \"XB2\", "));
 	oc_lfts_free(t);
 	oc_fabric_free(f);
 }
@@ -563,6 +737,10 @@ int main(void)
 		cmocka_unit_test(two_failed_links_lose_the_credit_loop),
 		cmocka_unit_test(multi_core_uses_the_sibling),
 		cmocka_unit_test(multi_core_root_avoids_the_sm),
+		cmocka_unit_test(cross_core_routes_go_up_across_down),
+		cmocka_unit_test(top_joined_cores_connect),
+		cmocka_unit_test(three_top_joined_cores_connect),
+		cmocka_unit_test(top_joined_cores_with_a_failed_link),
 		cmocka_unit_test(fails_naming_pairs_when_no_root_serves),
 		cmocka_unit_test(hop_counts_follow_the_tables),
 	};
