@@ -371,3 +371,20 @@ ibdmchk_clean() {
 	grep -q -- "-I- no credit loops found" "$IBDMCHK_OUT" &&
 		! grep -q -- "^-E-" "$IBDMCHK_OUT"
 }
+
+# ibdmchk_agrees TAG: ibdmchk finds every CA-to-CA path of run TAG
+# (C*(C-1) for C CA ports) and, with -a, every path between CAs and
+# switches ((C+S)*(C+S-1)), without a credit loop in either.
+ibdmchk_agrees() {
+	local tag=$1 cas sws
+	cas=$(json_get "$tag" ca_ports)
+	sws=$(json_get "$tag" switches)
+	ibdmchk_run "$tag" && ibdmchk_clean &&
+		grep -q -- "-I- Scanned:$((cas * (cas - 1))) CA to CA paths" "$IBDMCHK_OUT" &&
+		pass "ibdmchk: $tag's $((cas * (cas - 1))) CA-to-CA paths all there, no credit loop" ||
+		fail "ibdmchk: $tag's CA-to-CA paths: $(grep -m3 -- '^-E-' "$IBDMCHK_OUT")"
+	ibdmchk_run "$tag" -a && ibdmchk_clean &&
+		grep -q -- "-I- Scanned:$(((cas + sws) * (cas + sws - 1))) paths" "$IBDMCHK_OUT" &&
+		pass "ibdmchk -a: $tag's $(((cas + sws) * (cas + sws - 1))) paths (switches too) all there, no credit loop" ||
+		fail "ibdmchk -a: $tag's paths: $(grep -m3 -- '^-E-' "$IBDMCHK_OUT")"
+}
