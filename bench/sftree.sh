@@ -155,8 +155,8 @@ for name in "${FABRICS[@]}"; do
 		t0=$(date +%s.%N)
 		measure "$name" "$engine"
 		cells+=("$(cell "$engine" "$MEASURED")")
-		printf '   %-7s %s  (run %.1f s)\n' "$engine" "${cells[-1]}" \
-			"$(echo "$(date +%s.%N) - $t0" | bc)"
+		printf '   %-7s %s  (run %s s)\n' "$engine" "${cells[-1]}" \
+			"$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN {printf "%.1f", b - a}')"
 	done
 	(IFS='|'; echo "$row|${cells[*]}") >>"$ROWS"
 done
