@@ -5,9 +5,9 @@
 # switch pairs unreachable (with leaf links even CA LIDs), minhop has a
 # credit loop with switch sources (with leaf links already for CA
 # traffic), updn cannot route them and falls back to minhop.  sftree
-# delivers every switch and CA LID without a credit loop on the cores
-# joined at the leaves (its subtree root's sibling across the horizontal
-# link reaches the other core).
+# delivers every switch and CA LID without a credit loop on all three
+# (joined at the leaves: through its subtree root's sibling across the
+# horizontal link; at the roots: up, across the root links, down).
 . "$OC_SRCDIR/tests/ibsim/common.sh"
 start_test sftree-multi-core
 "$OSMCLOUD" gen --kary 4 --levels 3 --cores 2 --core-links top -q \
@@ -20,6 +20,7 @@ start_test sftree-multi-core
 expect_engine top "$TOP/mc-top.net" "ftree: ca-ok misses>0 noloop"
 expect_engine top "$TOP/mc-top.net" "minhop: ca-ok misses=0 loop"
 expect_engine top "$TOP/mc-top.net" "updn: used=minhop loop"
+expect_engine top "$TOP/mc-top.net" "sftree: ca-ok misses=0 noloop minimal"
 
 expect_engine leaf "$TOP/mc-leaf.net" "ftree: ca-fail misses>0"
 expect_engine leaf "$TOP/mc-leaf.net" "minhop: ca-fail misses=0 loop"
