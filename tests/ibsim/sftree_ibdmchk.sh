@@ -6,15 +6,17 @@
 # finds the same number of missing paths as osmcloud check for ftree
 # (816) and a credit loop for minhop, as osmcloud check does.  On sftree's
 # tables for the 4-ary 3-tree, the same tree without the leaf uplink
-# sw-L1-0[5] and two 4-ary 3-trees joined leaf to leaf it finds every
-# path, CA-to-CA and all, and no credit loop in either.
+# sw-L1-0[5] and two 4-ary 3-trees joined leaf to leaf or root to root it
+# finds every path, CA-to-CA and all, and no credit loop in either.
 . "$OC_SRCDIR/tests/ibsim/common.sh"
 start_test sftree-ibdmchk
 command -v ibdmchk >/dev/null || { fail "ibdmchk not installed (Debian ibutils)"; finish; }
 "$OSMCLOUD" gen --kary 4 --levels 3 --drop-link sw-L1-0:5 -q \
 	-o "$TOP/ft-k4-n3-link.net" &&
 	"$OSMCLOUD" gen --kary 4 --levels 3 --cores 2 --core-links leaf -q \
-		-o "$TOP/mc-leaf3.net" || fail "osmcloud gen failed"
+		-o "$TOP/mc-leaf3.net" &&
+	"$OSMCLOUD" gen --kary 4 --levels 3 --cores 2 --core-links top -q \
+		-o "$TOP/mc-top3.net" || fail "osmcloud gen failed"
 
 expect_engine k4n3 "$TOPOS/ft-k4-n3.net" "ftree: ca-ok misses=816 noloop"
 ibdmchk_run k4n3-ftree || fail "ibdmchk did not finish on ftree's tables"
@@ -43,4 +45,6 @@ expect_engine link "$TOP/ft-k4-n3-link.net" "sftree: ca-ok misses=0 noloop minim
 ibdmchk_agrees link-sftree
 expect_engine leaf "$TOP/mc-leaf3.net" "sftree: ca-ok misses=0 noloop minimal"
 ibdmchk_agrees leaf-sftree
+expect_engine top "$TOP/mc-top3.net" "sftree: ca-ok misses=0 noloop minimal"
+ibdmchk_agrees top-sftree
 finish
