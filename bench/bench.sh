@@ -1,10 +1,12 @@
 #!/bin/bash
-# bench.sh - how fast and how small osmcloud's vswitch_ftree routes,
-# offline and inside stock opensm under ibsim, next to OpenSM's own ftree.
+# bench.sh - how fast and how small osmcloud's vswitch_ftree (or, with
+# --engine, another osmcloud engine such as sftree) routes, offline and
+# inside stock opensm under ibsim, next to OpenSM's own ftree.
 #
 # For each fabric (generated with 'osmcloud gen'), in the same run:
-#   1. offline:  osmcloud route --topo F -o /dev/null   (wall s, peak RSS)
-#   2. opensm -R vswitch_ftree (plugin loaded) on a fresh ibsim
+#   1. offline:  osmcloud route --engine E --topo F -o /dev/null
+#   2. opensm -R E (plugin loaded; E = vswitch_ftree unless --engine) on a
+#      fresh ibsim
 #   3. opensm -R ftree (stock, plugin not loaded) on a fresh ibsim
 # opensm runs once ('-o': first sweep, SUBNET UP, exit) under /usr/bin/time.
 # The routing time of both engines is the same span of opensm's own log:
@@ -25,6 +27,7 @@ TIME_BIN=/usr/bin/time
 OSM_TIMEOUT=${OSM_TIMEOUT:-1800}
 KEEP=
 QUICK=
+ENGINE=vswitch_ftree
 REPEAT=1
 RESULTS=
 SELECTED=()
@@ -43,8 +46,9 @@ QUICK_FABRICS="k8 vsw"
 usage() {
 	cat <<EOF
 usage: bench/bench.sh [options] [FABRIC...]
-Routing time and memory of vswitch_ftree (offline, and inside stock opensm
-under ibsim) next to OpenSM's ftree, one fabric after the other.
+Routing time and memory of vswitch_ftree, or of the osmcloud engine
+--engine names (offline, and inside stock opensm under ibsim), next to
+OpenSM's ftree, one fabric after the other.
 
 fabrics (default: $DEFAULT_FABRICS):
 $(echo "$FABRIC_LIST" | awk -F'|' 'NF == 3 {printf "  %-7s %s  (osmcloud gen %s)\n", $1, $2, $3}')
@@ -52,6 +56,8 @@ $(echo "$FABRIC_LIST" | awk -F'|' 'NF == 3 {printf "  %-7s %s  (osmcloud gen %s)
 options:
   --quick           the small fabrics only ($QUICK_FABRICS): a smoke test
   --fabrics A,B     same as naming them as arguments
+  --engine NAME     the osmcloud engine to measure (default vswitch_ftree;
+                    e.g. sftree)
   --build DIR       build tree with osmcloud and .libs/libosmcloud.so
                     (default: \$OC_BUILDDIR or $SRC/build)
   --results FILE    also write the measurements as TSV to FILE
@@ -72,6 +78,7 @@ while [ $# -gt 0 ]; do
 		IFS=', ' read -r -a more <<<"$2"; SELECTED+=("${more[@]}"); shift ;;
 	--fabrics=*) IFS=', ' read -r -a more <<<"${1#*=}"; SELECTED+=("${more[@]}") ;;
 	--build) [ $# -ge 2 ] || { usage >&2; exit 2; }; BUILD=$2; shift ;;
+	--engine) [ $# -ge 2 ] || { usage >&2; exit 2; }; ENGINE=$2; shift ;;
 	--results) [ $# -ge 2 ] || { usage >&2; exit 2; }; RESULTS=$2; shift ;;
 	--keep) KEEP=1 ;;
 	--repeat) [ $# -ge 2 ] && [ "$2" -ge 1 ] 2>/dev/null || { usage >&2; exit 2; }
@@ -114,6 +121,10 @@ cp "$BUILD/osmcloud" "$TOP/bin/osmcloud" &&
 	cp "$BUILD/.libs/libosmcloud.so" "$TOP/bin/libosmcloud.so" || exit 1
 OSMCLOUD=$TOP/bin/osmcloud
 OC_PLUGIN_DIR=$TOP/bin
+# the engine must be one of this build's ("engines: a b ..." in route --help)
+"$OSMCLOUD" route --help 2>&1 | grep '^engines:' | grep -qw -- "$ENGINE" || {
+	echo "bench.sh: this build has no engine '$ENGINE' ($("$OSMCLOUD" route --help 2>&1 | grep '^engines:'))" >&2
+	exit 1; }
 SUMMARY=$TOP/summary.tsv
 
 # ---------------------------------------------------------------------------
@@ -138,8 +149,8 @@ marks = {
     "ftree_hops": "Starting switches' Min Hop Table Assignment",
     "ftree_route": "Starting FatTree routing",
     "ftree_done": "FatTree routing is done",
-    "oc_first": "vswitch_ftree: ",
-    "oc_done": "vswitch_ftree: routed ",
+    "oc_first": "%s: " % engine,
+    "oc_done": "%s: routed " % engine,
 }
 now = None
 with open(log, errors="replace") as f:
@@ -160,8 +171,8 @@ with open(log, errors="replace") as f:
             continue
         if "tables configured on all switches" in text:
             used.append(text.split(": ", 1)[-1].split()[0])
-        if "vswitch_ftree: routed " in text and not summary:
-            summary = text.split("vswitch_ftree: ", 1)[1].strip()
+        if engine + ": routed " in text and not summary:
+            summary = text.split(engine + ": ", 1)[1].strip()
 def span(a, b):
     return "%.6f" % (first[b] - first[a]) if a in first and b in first else ""
 print("engine_used=%s" % (used[0] if used else "none"))
@@ -225,7 +236,7 @@ gen_fabric() {
 offline() {
 	local name=$1 t
 	"$TIME_BIN" -f '%e %M' -o "$TOP/$name.route.time" \
-		"$OSMCLOUD" route --topo "$TOP/$name.net" -o /dev/null \
+		"$OSMCLOUD" route --engine "$ENGINE" --topo "$TOP/$name.net" -o /dev/null \
 		>"$TOP/$name.route.out" 2>"$TOP/$name.route.err"
 	OFF_RC=$?
 	t=$(tail -n 1 "$TOP/$name.route.time")
@@ -234,7 +245,7 @@ offline() {
 	OFF_ROUTE=$(sed -nE 's/.*route ([0-9.]+) ms.*/\1/p' "$TOP/$name.route.err" | head -n 1)
 	# the same without -o: '-o /dev/null' still formats the whole dump
 	"$TIME_BIN" -f '%e %M' -o "$TOP/$name.route-nodump.time" \
-		"$OSMCLOUD" route --topo "$TOP/$name.net" >/dev/null 2>&1
+		"$OSMCLOUD" route --engine "$ENGINE" --topo "$TOP/$name.net" >/dev/null 2>&1
 	t=$(tail -n 1 "$TOP/$name.route-nodump.time")
 	OFF_NODUMP_S=${t% *}
 }
@@ -345,7 +356,7 @@ echo "osmcloud bench: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(uname 
 echo "  opensm $(dpkg-query -W -f '${Version}' opensm 2>/dev/null), ibsim $(ibsim -V 2>&1 | sed -n 's/^ibsim //p' | head -n 1) ($(dpkg-query -W -f '${Version}' ibsim-utils 2>/dev/null))"
 echo "  osmcloud from $BUILD: $(git -C "$SRC" describe --always --dirty 2>/dev/null || echo '?'), libosmcloud.so $(sha256sum "$OC_PLUGIN_DIR/libosmcloud.so" | cut -c1-12), built $(date -u -r "$BUILD/.libs/libosmcloud.so" '+%H:%M:%S UTC')"
 echo "  scratch: $TOP"
-printf 'fabric\thosts\tswitches\tcas\toff_s\toff_kb\toff_nodump_s\tvsw_route_s\tvsw_rss_kb\tvsw_up_s\tvsw_engine\tft_route_s\tft_rss_kb\tft_up_s\tft_engine\n' >"$SUMMARY"
+printf 'fabric\thosts\tswitches\tcas\toff_s\toff_kb\toff_nodump_s\teng_route_s\teng_rss_kb\teng_up_s\teng_engine\tft_route_s\tft_rss_kb\tft_up_s\tft_engine\n' >"$SUMMARY"
 
 # show_run KVFILE ENGINE [LABEL]: the lines of one opensm run.
 show_run() {
@@ -402,15 +413,15 @@ for name in "${SELECTED[@]}"; do
 	off=$(for o in "${offs[@]}"; do echo "$(kv off_s "$o") $o"; done | sort -g | head -n 1 | cut -d' ' -f2-)
 	off=${off:-${offs[0]}}
 	for rep in $(seq "$REPEAT"); do
-		for engine in vswitch_ftree ftree; do
+		for engine in "$ENGINE" ftree; do
 			in_opensm "$name" "$engine" "$rep"
 			show_run "$TOP/$name-$engine-$rep.kv" "$engine" \
 				"$([ "$REPEAT" -eq 1 ] || echo " (run $rep/$REPEAT)")"
 		done
 	done
-	v=$(best_kv route_s "$TOP/$name-vswitch_ftree-"*.kv)
+	v=$(best_kv route_s "$TOP/$name-$ENGINE-"*.kv)
 	f=$(best_kv route_s "$TOP/$name-ftree-"*.kv)
-	v=${v:-$TOP/$name-vswitch_ftree-1.kv} f=${f:-$TOP/$name-ftree-1.kv}
+	v=${v:-$TOP/$name-$ENGINE-1.kv} f=${f:-$TOP/$name-ftree-1.kv}
 	[ "$REPEAT" -eq 1 ] || echo "   (the table takes each engine's fastest undisturbed run: $(basename "$v" .kv), $(basename "$f" .kv))"
 	for x in "$v" "$f"; do
 		awk -v o="$(kv other_cpu_s "$x")" 'BEGIN {exit !(o >= 1)}' &&
@@ -423,15 +434,16 @@ for name in "${SELECTED[@]}"; do
 done
 
 echo
-echo "offline = osmcloud route --topo F -o /dev/null (wall s / peak RSS MB); opensm: routing = log span"
+echo "offline = osmcloud route --engine $ENGINE --topo F -o /dev/null (wall s / peak RSS MB); opensm: routing = log span"
 echo "\"building routing with '<engine>'\" -> \"<engine> tables configured\" (s) / opensm peak RSS (MB);"
-echo "speed-up = ftree / vswitch_ftree routing; memory = ftree / vswitch_ftree opensm peak RSS."
-echo "Per run above: engine = first line of the engine (ftree: construct_fabric, vswitch_ftree: its"
+echo "speed-up = ftree / $ENGINE routing; memory = ftree / $ENGINE opensm peak RSS."
+echo "Per run above: engine = first line of the engine (ftree: construct_fabric, $ENGINE: its"
 echo "snapshot line) -> tables configured; other CPU = CPU time of anything but this opensm and ibsim"
 echo "during the run (another build or test: rerun when it is not ~0)."
-python3 - "$SUMMARY" <<'PY'
+python3 - "$SUMMARY" "$ENGINE" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1]), delimiter="\t"))
+eng = sys.argv[2]
 def f(x):
     try:
         v = float(x)
@@ -454,21 +466,21 @@ def ratio(a, b, fmt="%.1fx"):
         return fmt % (a / b) if a > 0 and b > 0 else "-"
     except ValueError:
         return "-"
-hdr = ["fabric", "hosts", "switches", "offline s / MB", "offline, no -o s", "opensm vswitch_ftree s / MB",
+hdr = ["fabric", "hosts", "switches", "offline s / MB", "offline, no -o s", "opensm %s s / MB" % eng,
        "opensm ftree s / MB", "speed-up", "memory"]
 out = []
 for r in rows:
-    vs = f(r["vsw_route_s"]) + " / " + mb(r["vsw_rss_kb"])
+    vs = f(r["eng_route_s"]) + " / " + mb(r["eng_rss_kb"])
     def why(e):
         return "no tables configured" if e in ("", "none") else "FELL BACK to " + e
-    if r["vsw_engine"] != "vswitch_ftree":
-        vs += " (%s)" % why(r["vsw_engine"])
+    if r["eng_engine"] != eng:
+        vs += " (%s)" % why(r["eng_engine"])
     ft = f(r["ft_route_s"]) + " / " + mb(r["ft_rss_kb"])
     if r["ft_engine"] != "ftree":
         ft += " (%s)" % why(r["ft_engine"])
     out.append([r["fabric"], "{:,}".format(int(r["hosts"])), "{:,}".format(int(r["switches"])),
                 f2(r["off_s"]) + " / " + mb(r["off_kb"]), f2(r["off_nodump_s"]), vs, ft,
-                ratio(r["ft_route_s"], r["vsw_route_s"]), ratio(r["ft_rss_kb"], r["vsw_rss_kb"], "%.2fx")])
+                ratio(r["ft_route_s"], r["eng_route_s"]), ratio(r["ft_rss_kb"], r["eng_rss_kb"], "%.2fx")])
 w = [max(len(x[i]) for x in out + [hdr]) for i in range(len(hdr))]
 line = lambda x: "| " + " | ".join(c.ljust(w[i]) for i, c in enumerate(x)) + " |"
 print(line(hdr))
@@ -477,14 +489,14 @@ for x in out:
     print(line(x))
 print()
 for r in rows:
-    ok = r["vsw_engine"] == "vswitch_ftree" and r["ft_engine"] == "ftree"
-    print("%s: %s hosts, %s switches: inside opensm vswitch_ftree routes in %s s, ftree in %s s "
-          "(ftree/vswitch_ftree %s); opensm peak RSS %s MB vs %s MB (ftree/vswitch_ftree %s); "
+    ok = r["eng_engine"] == eng and r["ft_engine"] == "ftree"
+    print("%s: %s hosts, %s switches: inside opensm %s routes in %s s, ftree in %s s "
+          "(ftree/%s %s); opensm peak RSS %s MB vs %s MB (ftree/%s %s); "
           "offline %s s, %s MB%s" % (
-          r["fabric"], r["hosts"], r["switches"], f(r["vsw_route_s"]), f(r["ft_route_s"]),
-          ratio(r["ft_route_s"], r["vsw_route_s"]), mb(r["vsw_rss_kb"]), mb(r["ft_rss_kb"]),
-          ratio(r["ft_rss_kb"], r["vsw_rss_kb"], "%.2fx"), f2(r["off_s"]), mb(r["off_kb"]),
-          "" if ok else " [tables configured by: vswitch_ftree run %s, ftree run %s]" % (r["vsw_engine"] or "none", r["ft_engine"] or "none")))
+          r["fabric"], r["hosts"], r["switches"], eng, f(r["eng_route_s"]), f(r["ft_route_s"]),
+          eng, ratio(r["ft_route_s"], r["eng_route_s"]), mb(r["eng_rss_kb"]), mb(r["ft_rss_kb"]),
+          eng, ratio(r["ft_rss_kb"], r["eng_rss_kb"], "%.2fx"), f2(r["off_s"]), mb(r["off_kb"]),
+          "" if ok else " [tables configured by: %s run %s, ftree run %s]" % (eng, r["eng_engine"] or "none", r["ft_engine"] or "none")))
 PY
 [ -z "$RESULTS" ] || cp "$SUMMARY" "$RESULTS"
 exit 0

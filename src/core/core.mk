@@ -13,7 +13,11 @@ libosmcloudcore_la_SOURCES += \
 	src/core/ftree.c src/core/ftree.h \
 	src/core/router.c src/core/router.h \
 	src/core/engine.c src/core/engine.h \
-	src/core/vswitch_ftree.c \
+	src/core/vswitch_ftree.c src/core/vswitch_ftree.h \
+	src/core/subtree_root.c src/core/subtree_root.h \
+	src/core/sftree.c src/core/path_hops.c src/core/path_hops.h \
+	src/core/route_keep.c src/core/route_keep.h \
+	src/core/cross_core.c src/core/cross_core.h \
 	src/core/partition.c src/core/partition.h \
 	src/core/policy_file.c src/core/policy_file.h \
 	src/core/weights_file.c src/core/weights_file.h \

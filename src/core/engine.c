@@ -6,11 +6,8 @@
 #include "engine.h"
 
 const struct oc_engine *const oc_engines[] = {
-	&oc_vswitch_ftree_engine,
-	&oc_pftree_engine,
-	&oc_pftree_ext_engine,
-	&oc_pftree_wt_engine,
-	NULL,
+	&oc_vswitch_ftree_engine, &oc_sftree_engine,	&oc_pftree_engine,
+	&oc_pftree_ext_engine,	  &oc_pftree_wt_engine, NULL,
 };
 
 const struct oc_engine *oc_engine_find(const char *name)

@@ -31,6 +31,7 @@ struct oc_engine_input {
 	/* pftree_ext best-effort: one call per unmet policy; may be NULL */
 	void (*warn)(void *ctx, const char *msg);
 	void *warn_ctx;
+	uint64_t sm_port_guid; /* port GUID of the SM, 0: unknown */
 };
 
 /* What an engine did, for logs and tests. */
@@ -49,19 +50,35 @@ struct oc_route_stats {
 	uint32_t shared_links;	 /* directed links with flows of 2+ tenants */
 	uint32_t lanes;		 /* data VLs the lane plan uses */
 	uint32_t unmet_policies; /* pftree_ext: policies not met */
-	double analyze_ms;	 /* fat-tree analysis */
-	double route_ms;	 /* LFT computation */
+	/* sftree: (switch, switch LID) entries through the subtree root;
+	 * (switch, CA LID) detours only switch traffic takes, moved there;
+	 * the root's node GUID (0: no pair needed one) */
+	uint32_t sw2sw;
+	uint32_t ca_via_root;
+	uint64_t subtree_root_guid;
+	/* sftree on cores joined at the roots: (switch, switch LID) entries
+	 * up, across the horizontal links between roots, down */
+	uint32_t cross_core;
+	double analyze_ms; /* fat-tree analysis */
+	double route_ms;   /* LFT computation */
 };
+
+/* The engine routes every switch to every switch LID: the OpenSM glue
+ * checks that, and fills the hop matrices of switch LIDs along the routes
+ * (which need not be the shortest). */
+#define OC_ENGINE_SWITCH_PATHS 0x1u
 
 struct oc_engine {
 	const char *name;
 	const char *summary;
+	unsigned flags; /* OC_ENGINE_* */
 	/* Fills lfts (already sized for in->f, all OC_NO_PATH). */
 	int (*route)(const struct oc_engine_input *in, struct oc_lfts *lfts,
 		     struct oc_route_stats *stats, struct oc_err *err);
 };
 
 extern const struct oc_engine oc_vswitch_ftree_engine;
+extern const struct oc_engine oc_sftree_engine;
 extern const struct oc_engine oc_pftree_engine;
 extern const struct oc_engine oc_pftree_ext_engine;
 extern const struct oc_engine oc_pftree_wt_engine;

@@ -5,7 +5,8 @@
  * Nodes are added in file order: switches from the roots down to the
  * leaves, then host by host (a plain CA, or a vSwitch with its PF and VFs),
  * then the I/O CAs leaf by leaf; links come after all nodes, level by
- * level; dropped links are cut last.
+ * level, then the horizontal links between cores; dropped links are cut
+ * last.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -38,7 +39,8 @@ static unsigned leaf_ports(const struct builder *b, uint64_t leaf)
 
 	if (b->p->radix)
 		return b->p->radix;
-	return s->down[1] + s->up[1] + b->io_on_leaf[leaf] + b->p->spare_ports;
+	return s->down[1] + s->up[1] + gen_shape_horizontal(s, 1, leaf) +
+	       b->io_on_leaf[leaf] + b->p->spare_ports;
 }
 
 static int check_leaf(const struct builder *b, const char *option,
@@ -64,8 +66,9 @@ static int tally_io_cas(struct builder *b)
 		if (check_leaf(b, "io-cas", lc->leaf))
 			return -1;
 		b->io_on_leaf[lc->leaf] += lc->count;
-		need = s->down[1] + s->up[1] + b->io_on_leaf[lc->leaf] +
-		       b->p->spare_ports;
+		need = s->down[1] + s->up[1] +
+		       gen_shape_horizontal(s, 1, lc->leaf) +
+		       b->io_on_leaf[lc->leaf] + b->p->spare_ports;
 		if (need > max)
 			return oc_err_set(b->err,
 					  "--io-cas: leaf sw-L1-%" PRIu32
@@ -129,6 +132,7 @@ static int count_all_nodes(struct builder *b)
 				  " nodes, more than %u",
 				  total, OC_GEN_MAX_NODES);
 	b->st.levels = s->h;
+	b->st.cores = s->cores;
 	b->st.nodes = (uint32_t)total;
 	return 0;
 }
@@ -145,7 +149,7 @@ static unsigned switch_ports(const struct builder *b, unsigned l, uint64_t i)
 		return leaf_ports(b, i);
 	if (b->p->radix)
 		return b->p->radix;
-	return b->s.down[l] + b->s.up[l];
+	return b->s.down[l] + b->s.up[l] + gen_shape_horizontal(&b->s, l, i);
 }
 
 static int add_switches(struct builder *b)
@@ -241,14 +245,16 @@ static int add_hosts(struct builder *b)
 	return 0;
 }
 
-/* I/O CAs take the leaf ports right after the up ports. */
+/* I/O CAs take the leaf ports right after the up (and horizontal) ports. */
 static int add_io_cas(struct builder *b)
 {
-	unsigned first = b->s.down[1] + b->s.up[1] + 1, k = 0, t;
+	unsigned first, k = 0, t;
 	char name[OC_GEN_NAME_MAX];
 	uint64_t leaf;
 
 	for (leaf = 0; leaf < b->s.count[1]; leaf++) {
+		first = b->s.down[1] + b->s.up[1] +
+			gen_shape_horizontal(&b->s, 1, leaf) + 1;
 		for (t = 0; t < b->io_on_leaf[leaf]; t++, k++) {
 			uint64_t guid = OC_GEN_IO_GUID | (uint64_t)k << 4;
 			uint32_t ca;
@@ -304,6 +310,43 @@ static int link_levels(struct builder *b)
 	return 0;
 }
 
+/* Switch j of the linked level in core c to switch j in core c+1: on the
+ * port after c's up ports and its link to core c-1, on the port right
+ * after the up ports of c+1 (its first horizontal port). */
+static int link_cores(struct builder *b)
+{
+	const struct gen_shape *s = &b->s;
+	unsigned l = s->linked, first = s->down[l] + s->up[l] + 1, c;
+	uint64_t j, n = s->core_count[l];
+
+	if (!l)
+		return 0;
+	for (c = 0; c + 1 < s->cores; c++)
+		for (j = 0; j < n; j++) {
+			uint64_t here = c * n + j, there = here + n;
+
+			if (connect_ports(b, level_node(b, l, here),
+					  first + (c > 0),
+					  level_node(b, l, there), first))
+				return -1;
+			b->st.core_links++;
+		}
+	return 0;
+}
+
+/* Whether port 'port' of fabric node n is a horizontal port. */
+static int is_core_port(const struct builder *b, uint32_t n, unsigned port)
+{
+	unsigned l = b->s.linked, first = b->s.down[l] + b->s.up[l] + 1;
+	uint64_t i;
+
+	if (!l || n < b->sw_base[l] || n >= b->sw_base[l] + b->s.count[l])
+		return 0;
+	i = n - b->sw_base[l];
+	return port >= first &&
+	       port < first + gen_shape_horizontal(&b->s, l, i);
+}
+
 static int drop_link(struct builder *b, const struct oc_gen_port_ref *ref)
 {
 	uint32_t n = oc_fabric_find_name(b->f, ref->node);
@@ -325,6 +368,8 @@ static int drop_link(struct builder *b, const struct oc_gen_port_ref *ref)
 	peer->peer_port = 0;
 	port->peer_node = OC_NONE;
 	port->peer_port = 0;
+	if (is_core_port(b, n, ref->port))
+		b->st.core_links--;
 	b->st.links--;
 	return 0;
 }
@@ -361,7 +406,7 @@ static int build(struct builder *b)
 	    tally_io_cas(b) || tally_dropped_hosts(b) || count_all_nodes(b))
 		return -1;
 	if (add_switches(b) || add_hosts(b) || add_io_cas(b) ||
-	    link_levels(b) || drop_links(b))
+	    link_levels(b) || link_cores(b) || drop_links(b))
 		return -1;
 	return 0;
 }

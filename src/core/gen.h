@@ -21,9 +21,21 @@
  * switches into w_1 planes that meet only at the hosts (multi-rail: each
  * plane is a subnet of its own for an SM).
  *
+ * Multi-core fat-trees (--cores C, C >= 2): C copies ("cores") of the
+ * shape, each with its own hosts, side by side in the numbering: core c
+ * holds the level-l nodes c*n_l .. c*n_l + n_l-1 (n_l the nodes of one
+ * core at level l), so names, GUIDs and the leaf indices of the options
+ * below simply continue from core to core.  Horizontal links join
+ * corresponding switches of neighbouring cores (a chain: core c to core
+ * c+1, one link per switch pair) at the top level (--core-links top: root
+ * j of core c to root j of core c+1) or at the leaves (--core-links leaf,
+ * JuRoPa-style).  C = 1 is the plain single-core tree.
+ *
  * Port numbering of a switch at level l: down ports first, child a_l,
  * parallel link q on port a_l*p_l + q + 1; then the up ports, parent b,
- * link q on port down + b*p_{l+1} + q + 1; then (leaves only) the I/O CAs,
+ * link q on port down + b*p_{l+1} + q + 1; then (linked level of a
+ * multi-core tree only) the horizontal ports: to core c-1 first (when
+ * c > 0), then to core c+1 (when c < C-1); then (leaves only) the I/O CAs,
  * then the spare (unconnected) ports.  A host's or hypervisor's up ports
  * are 1..w_1*p_1.  Dropped hosts leave their leaf ports unconnected.
  *
@@ -63,6 +75,13 @@
 #define OC_GEN_HOST_GUID 0x0002c90400000000ULL
 #define OC_GEN_VF_GUID 0x0002c90500000000ULL
 #define OC_GEN_IO_GUID 0x0002c90600000000ULL
+#define OC_GEN_MAX_CORES 64
+
+/* Where the cores of a multi-core tree are joined. */
+enum oc_gen_core_links {
+	OC_GEN_CORE_LINKS_TOP = 0,  /* between corresponding roots */
+	OC_GEN_CORE_LINKS_LEAF = 1, /* between corresponding leaves */
+};
 
 /* "LEAF:N": N things on leaf sw-L1-<leaf>. */
 struct oc_gen_leaf_count {
@@ -97,6 +116,10 @@ struct oc_gen_params {
 	unsigned num_drop_hosts;
 	struct oc_gen_port_ref drop_links[OC_GEN_MAX_LIST];
 	unsigned num_drop_links;
+	/* multi-core: 'cores' copies joined by horizontal links */
+	unsigned cores;	     /* 0 or 1: a single core */
+	unsigned core_links; /* enum oc_gen_core_links */
+	int core_links_given;
 	unsigned spare_ports; /* free ports on every leaf */
 	unsigned radix;	      /* ports of every physical switch, 0 =
 					 * as many as it uses */
@@ -109,7 +132,9 @@ struct oc_gen_stats {
 	uint32_t hosts; /* plain host CAs or hypervisors */
 	uint32_t vfs;
 	uint32_t io_cas;
-	uint32_t links;
+	uint32_t cores;	     /* 1 for a single-core tree */
+	uint32_t core_links; /* horizontal links between cores */
+	uint32_t links;	     /* all links, core_links included */
 	uint32_t nodes;
 };
 
@@ -118,7 +143,8 @@ void oc_gen_params_init(struct oc_gen_params *p);
 
 /* Sets one option from its string form; option is the long option name
  * without dashes: kary, levels, pgft, hosts-per-leaf, vswitch, vf-counts,
- * io-cas, drop-hosts, drop-link (adds one), spare-ports, radix.  Errors
+ * io-cas, drop-hosts, drop-link (adds one), spare-ports, radix, cores,
+ * core-links (top or leaf).  Errors
  * name the option and the problem. */
 int oc_gen_set_option(struct oc_gen_params *p, const char *option,
 		      const char *value, struct oc_err *err);

@@ -18,3 +18,6 @@ dist_pkgdata_DATA += topologies/vswitch-ft-default.net \
 	topologies/vswitch-ft-missing-link.net \
 	topologies/ft-k4-n3.net
 EXTRA_DIST += topologies/README.md
+# the command line of osmcloud gen (no ibsim)
+EXTRA_DIST += tests/unit/gen_offline.sh
+TESTS += tests/unit/gen_offline.sh

@@ -52,11 +52,32 @@ static void describe_options(const struct oc_gen_params *p, FILE *out)
 	for (i = 0; i < p->num_drop_links; i++)
 		fprintf(out, " --drop-link %s:%u", p->drop_links[i].node,
 			p->drop_links[i].port);
+	if (p->cores > 1)
+		fprintf(out, " --cores %u --core-links %s", p->cores,
+			p->core_links == OC_GEN_CORE_LINKS_LEAF ? "leaf"
+								: "top");
 	if (p->spare_ports)
 		fprintf(out, " --spare-ports %u", p->spare_ports);
 	if (p->radix)
 		fprintf(out, " --radix %u", p->radix);
 	fprintf(out, "\n");
+}
+
+/* "cores: 2 (core c: sw-L<l>-<c*n_l>.., ...), 4 horizontal links ..." */
+static void describe_cores(const struct oc_gen_params *p,
+			   const struct oc_gen_stats *st, FILE *out)
+{
+	int leaf = p->core_links == OC_GEN_CORE_LINKS_LEAF;
+	unsigned l;
+
+	fprintf(out, "cores: %u, core c holds", st->cores);
+	for (l = 1; l <= st->levels; l++)
+		fprintf(out, " sw-L%u-<c*%u>..", l,
+			st->switches[l] / st->cores);
+	fprintf(out,
+		" and its hosts; %u horizontal links join %s j of core c and "
+		"core c+1\n",
+		st->core_links, leaf ? "leaf" : "root");
 }
 
 static void describe_counts(const struct oc_gen_params *p,
@@ -79,8 +100,10 @@ static void describe_counts(const struct oc_gen_params *p,
 			st->hosts, st->vfs);
 	else
 		fprintf(out, "\nhosts: %u (ca-<i>)", st->hosts);
-	fprintf(out, ", I/O CAs: %u (io-<k>)\nnodes: %u, links: %u\n",
-		st->io_cas, st->nodes, st->links);
+	fprintf(out, ", I/O CAs: %u (io-<k>)\n", st->io_cas);
+	if (st->cores > 1)
+		describe_cores(p, st, out);
+	fprintf(out, "nodes: %u, links: %u\n", st->nodes, st->links);
 }
 
 int oc_gen_write(const struct oc_gen_params *p, FILE *out, struct oc_err *err)

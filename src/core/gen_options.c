@@ -246,6 +246,24 @@ static int parse_vf_counts(struct oc_gen_params *p, const char *value,
 	return 0;
 }
 
+/* --core-links top|leaf */
+static int parse_core_links(struct oc_gen_params *p, const char *value,
+			    struct oc_err *err)
+{
+	if (!strcmp(value, "top"))
+		p->core_links = OC_GEN_CORE_LINKS_TOP;
+	else if (!strcmp(value, "leaf"))
+		p->core_links = OC_GEN_CORE_LINKS_LEAF;
+	else
+		return oc_err_set(err,
+				  "--core-links \"%s\": expected top (between "
+				  "the roots of neighbouring cores) or leaf "
+				  "(between their leaves)",
+				  value);
+	p->core_links_given = 1;
+	return 0;
+}
+
 int oc_gen_set_option(struct oc_gen_params *p, const char *option,
 		      const char *value, struct oc_err *err)
 {
@@ -280,5 +298,10 @@ int oc_gen_set_option(struct oc_gen_params *p, const char *option,
 	if (!strcmp(option, "radix"))
 		return parse_count(option, value, 1, MAX_PORT_COUNT, &p->radix,
 				   err);
+	if (!strcmp(option, "cores"))
+		return parse_count(option, value, 1, OC_GEN_MAX_CORES,
+				   &p->cores, err);
+	if (!strcmp(option, "core-links"))
+		return parse_core_links(p, value, err);
 	return oc_err_set(err, "unknown generator option --%s", option);
 }

@@ -32,6 +32,13 @@ static int pick_shape(const struct oc_gen_params *p, struct gen_shape *s,
 	}
 	if (p->hosts_per_leaf)
 		s->m[1] = p->hosts_per_leaf;
+	s->cores = p->cores ? p->cores : 1;
+	if (p->core_links_given && s->cores < 2)
+		return oc_err_set(err, "--core-links: a single core has no "
+				       "horizontal links; give --cores 2 or "
+				       "more");
+	if (s->cores > 1)
+		s->linked = p->core_links == OC_GEN_CORE_LINKS_LEAF ? 1 : s->h;
 	return 0;
 }
 
@@ -51,9 +58,13 @@ static void count_nodes(struct gen_shape *s)
 	for (l = 1; l <= s->h; l++)
 		s->wprod[l] = s->wprod[l - 1] * s->w[l];
 	for (l = 0; l <= s->h; l++) {
-		s->count[l] = s->wprod[l];
+		s->core_count[l] = s->wprod[l];
 		for (i = l + 1; i <= s->h; i++)
-			s->count[l] *= s->m[i];
+			s->core_count[l] *= s->m[i];
+		/* saturated: switches_and_hosts refuses it anyway */
+		s->count[l] = s->core_count[l] > OC_GEN_MAX_NODES
+				      ? (uint64_t)OC_GEN_MAX_NODES + 1
+				      : s->core_count[l] * s->cores;
 		s->down[l] = l ? s->m[l] * s->p[l] : 0;
 		s->up[l] = l < s->h ? s->w[l + 1] * s->p[l + 1] : 0;
 	}
@@ -80,17 +91,22 @@ static int check_switch_ports(const struct oc_gen_params *p,
 
 	for (l = 1; l <= s->h; l++) {
 		unsigned spare = l == 1 ? p->spare_ports : 0;
-		unsigned need = s->down[l] + s->up[l] + spare;
+		unsigned horiz = l == s->linked ? (s->cores > 2 ? 2 : 1) : 0;
+		unsigned need = s->down[l] + s->up[l] + horiz + spare;
 		unsigned max = p->radix ? p->radix : OC_MAX_PORTS;
 		const char *option = p->radix ? "--radix" : shape_option(p, l);
+		char horizontal[32] = "";
 
+		if (horiz)
+			snprintf(horizontal, sizeof(horizontal),
+				 "%u horizontal, ", horiz);
 		if (need > max)
 			return oc_err_set(err,
 					  "%s: level-%u switches need %u ports "
-					  "(%u down, %u up, %u spare), more "
+					  "(%u down, %u up, %s%u spare), more "
 					  "than %u",
 					  option, l, need, s->down[l], s->up[l],
-					  spare, max);
+					  horizontal, spare, max);
 	}
 	return 0;
 }
@@ -144,11 +160,14 @@ int gen_shape_resolve(const struct oc_gen_params *p, struct gen_shape *s,
 uint64_t gen_shape_parent(const struct gen_shape *s, unsigned l, uint64_t child,
 			  unsigned b, unsigned *slot)
 {
+	uint64_t core = child / s->core_count[l - 1];
+	uint64_t local = child % s->core_count[l - 1];
 	uint64_t below = s->wprod[l - 1];
-	uint64_t a_digits = child / below, b_digits = child % below;
+	uint64_t a_digits = local / below, b_digits = local % below;
 
 	*slot = (unsigned)(a_digits % s->m[l]);
-	return a_digits / s->m[l] * s->wprod[l] + b * below + b_digits;
+	return core * s->core_count[l] + a_digits / s->m[l] * s->wprod[l] +
+	       b * below + b_digits;
 }
 
 static void append_list(char *buf, size_t size, const unsigned *v, unsigned h,

@@ -22,6 +22,7 @@
 #include "engine.h"
 #include "ftree.h"
 #include "router.h"
+#include "vswitch_ftree.h"
 
 struct vsw_run {
 	const struct oc_engine_input *in;
@@ -440,9 +441,11 @@ static int route_all(struct vsw_run *run, struct oc_err *err)
 	return 0;
 }
 
-static int vswitch_ftree_route(const struct oc_engine_input *in,
-			       struct oc_lfts *lfts,
-			       struct oc_route_stats *stats, struct oc_err *err)
+int oc_vswitch_ftree_route_then(const struct oc_engine_input *in,
+				struct oc_lfts *lfts,
+				struct oc_route_stats *stats,
+				oc_vswitch_ftree_after_fn after,
+				struct oc_err *err)
 {
 	struct oc_ftree_opts opts = {in->root_guids, in->num_roots};
 	struct vsw_run run = {
@@ -465,11 +468,20 @@ static int vswitch_ftree_route(const struct oc_engine_input *in,
 		oc_err_set(err, "out of memory");
 	else
 		ret = route_all(&run, err);
+	if (!ret && after)
+		ret = after(in, run.ft, lfts, stats, err);
 	stats->route_ms = ms_since(&t0);
 	free(run.hv);
 	oc_router_free(run.r);
 	oc_ftree_free((struct oc_ftree *)run.ft);
 	return ret;
+}
+
+static int vswitch_ftree_route(const struct oc_engine_input *in,
+			       struct oc_lfts *lfts,
+			       struct oc_route_stats *stats, struct oc_err *err)
+{
+	return oc_vswitch_ftree_route_then(in, lfts, stats, NULL, err);
 }
 
 const struct oc_engine oc_vswitch_ftree_engine = {

@@ -15,11 +15,17 @@
  * hop rows of OpenSM's switches and nothing else.  Switches are handed out
  * one at a time from an atomic counter, so the caller can join in once it
  * has routed: every switch (and its rows) is filled by exactly one thread.
+ *
+ * Engines whose switch routes may be longer than the shortest
+ * (OC_ENGINE_SWITCH_PATHS: sftree) get their switch-LID rows rewritten
+ * afterwards along the routes (oc_osm_hops_along_routes()); the others
+ * pay nothing for it.
  */
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -361,4 +367,54 @@ void oc_osm_hops_cancel(struct oc_osm_hops *h)
 		pthread_join(h->thread, NULL);
 	clear_all(h->s);
 	hops_free(h);
+}
+
+/* One switch's row of one switch LID along the route the LFT takes. */
+static int set_route_row(osm_switch_t *sw, uint16_t lid, uint8_t port,
+			 uint8_t hops)
+{
+	uint8_t *row;
+
+	if (lid > sw->max_lid_ho)
+		return 0; /* the table holds no such LID: nothing to say */
+	if (!sw->hops[lid] && hops == OC_HOPS_UNREACHABLE)
+		return 0;
+	if (!sw->hops[lid] && osm_switch_set_hops(sw, lid, 0, hops))
+		return -1;
+	row = sw->hops[lid];
+	memset(row, OSM_NO_PATH, sw->num_ports);
+	row[0] = hops;
+	if (port && port < sw->num_ports)
+		row[port] = hops;
+	return 0;
+}
+
+int oc_osm_hops_along_routes(const struct oc_osm_snapshot *s,
+			     const struct oc_lfts *t, const uint8_t *hops,
+			     struct oc_err *err)
+{
+	const struct oc_fabric *f = s->f;
+	uint32_t n = f->num_switches, i, target;
+
+	for (i = 0; i < n; i++) {
+		const uint8_t *row = oc_lft_row(t, i);
+
+		if (!s->sw[i])
+			continue;
+		for (target = 0; target < n; target++) {
+			uint16_t lid = oc_switch_lid(f, f->switches[target]);
+
+			if (lid && lid <= t->max_lid &&
+			    set_route_row(s->sw[i], lid, row[lid],
+					  hops[(size_t)target * n + i])) {
+				clear_all(s);
+				return oc_err_set(
+					err,
+					"switch 0x%016" PRIx64 ": cannot "
+					"set its hop matrix (out of memory)",
+					f->nodes[f->switches[i]].guid);
+			}
+		}
+	}
+	return 0;
 }

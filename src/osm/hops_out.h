@@ -7,6 +7,7 @@
 
 #include <stdint.h>
 
+#include "lft.h"
 #include "snapshot.h"
 
 struct oc_osm_hops;
@@ -32,5 +33,16 @@ int oc_osm_hops_finish(struct oc_osm_hops *h, double *dist_ms,
 /* Stops the fill, waits for the worker, clears every matrix and frees h
  * (NULL: nothing). */
 void oc_osm_hops_cancel(struct oc_osm_hops *h);
+
+/* For engines whose switch-to-switch routes need not be the shortest
+ * (OC_ENGINE_SWITCH_PATHS): rewrites each switch's row of every switch
+ * LID after oc_osm_hops_finish() as OpenSM's ftree fills it: slot 0 and
+ * the port the LFT uses get the hop count of the real route (hops, from
+ * oc_lft_switch_hops()), every other port OSM_NO_PATH, so that the dump
+ * and multicast follow the unicast routes.  -1 when out of memory (every
+ * matrix is cleared then). */
+int oc_osm_hops_along_routes(const struct oc_osm_snapshot *s,
+			     const struct oc_lfts *t, const uint8_t *hops,
+			     struct oc_err *err);
 
 #endif

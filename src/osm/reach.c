@@ -1,5 +1,6 @@
 /*
- * reach.c - every switch must forward every reachable CA LID.
+ * reach.c - every switch must forward every reachable CA LID (and, for
+ * engines that promise it, reach every switch LID).
  *
  * A CA port on a switch is reachable from every switch of a connected
  * fabric, so an OC_NO_PATH entry for it can only come from an engine that
@@ -8,6 +9,7 @@
  */
 #include <stdlib.h>
 
+#include "hops.h"
 #include "reach.h"
 
 /* need[lid] = 1 for the LID of an active CA port linked to a switch. */
@@ -74,4 +76,34 @@ int oc_osm_check_reach(const struct oc_fabric *f, const struct oc_lfts *lfts,
 			  (unsigned long long)holes,
 			  f->nodes[f->switches[sw]].name, lid,
 			  f->nodes[f->lid_owner[lid].node].name);
+}
+
+int oc_osm_check_switch_reach(const struct oc_fabric *f, const uint8_t *hops,
+			      struct oc_err *err)
+{
+	uint32_t n = f->num_switches, target, sw, first_sw = 0, first_t = 0;
+	uint64_t bad = 0;
+
+	for (target = 0; target < n; target++) {
+		if (!oc_switch_lid(f, f->switches[target]))
+			continue;
+		for (sw = 0; sw < n; sw++) {
+			if (hops[(size_t)target * n + sw] !=
+			    OC_HOPS_UNREACHABLE)
+				continue;
+			if (!bad++) {
+				first_sw = sw;
+				first_t = target;
+			}
+		}
+	}
+	if (!bad)
+		return 0;
+	return oc_err_set(err,
+			  "%llu switch/switch-LID pairs have no route, e.g. "
+			  "switch \"%s\" to switch \"%s\" (LID %u)",
+			  (unsigned long long)bad,
+			  f->nodes[f->switches[first_sw]].name,
+			  f->nodes[f->switches[first_t]].name,
+			  oc_switch_lid(f, f->switches[first_t]));
 }

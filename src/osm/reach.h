@@ -14,4 +14,11 @@
 int oc_osm_check_reach(const struct oc_fabric *f, const struct oc_lfts *lfts,
 		       struct oc_err *err);
 
+/* For engines that route every switch pair (OC_ENGINE_SWITCH_PATHS):
+ * fails, naming the first pair and the number of pairs, when the route
+ * from some switch to some switch LID drops, loops or ends elsewhere.
+ * hops: oc_lft_switch_hops() of the engine's tables. */
+int oc_osm_check_switch_reach(const struct oc_fabric *f, const uint8_t *hops,
+			      struct oc_err *err);
+
 #endif

@@ -5,6 +5,7 @@
  * points into OpenSM's subnet, which may change as soon as OpenSM
  * releases its lock after routing.
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "hops_out.h"
 #include "lft_out.h"
 #include "partitions_in.h"
+#include "path_hops.h"
 #include "reach.h"
 #include "run.h"
 #include "vguid.h"
@@ -37,6 +39,8 @@ static void run_clear(struct oc_osm_run *run)
 	run->lfts = NULL;
 	oc_partitions_free(run->parts);
 	run->parts = NULL;
+	free(run->switch_hops);
+	run->switch_hops = NULL;
 }
 
 void oc_osm_run_free(struct oc_osm_run *run)
@@ -231,6 +235,7 @@ static int route(struct oc_osm_run *run, struct oc_err *err)
 		.root_guids = run->plugin->inputs.roots,
 		.num_roots = run->plugin->inputs.num_roots,
 		.vms = run->plugin->inputs.vms,
+		.sm_port_guid = cl_ntoh64(run->plugin->osm->subn.sm_port_guid),
 	};
 	struct oc_vm_table *registry_vms;
 	int ret;
@@ -259,19 +264,46 @@ static int route(struct oc_osm_run *run, struct oc_err *err)
 		    "route %.1f ms",
 		    run->engine->name, run->stats.analyze_ms, run->stats.leaves,
 		    run->stats.vswitches, run->stats.route_ms);
+	if (run->stats.subtree_root_guid)
+		oc_osm_info(run_log(run),
+			    "%s: subtree root 0x%016" PRIx64 ", %u switch-to-"
+			    "switch entries and %u switch-to-CA detours "
+			    "through it",
+			    run->engine->name, run->stats.subtree_root_guid,
+			    run->stats.sw2sw, run->stats.ca_via_root);
+	if (run->stats.cross_core)
+		oc_osm_info(run_log(run),
+			    "%s: %u switch-to-switch entries across the "
+			    "horizontal links between roots",
+			    run->engine->name, run->stats.cross_core);
 	return 0;
+}
+
+/* Engines that route every switch pair: the routes to every switch LID,
+ * followed in the tables (for the check and the hop counts). */
+static int check_switch_paths(struct oc_osm_run *run, struct oc_err *err)
+{
+	if (!(run->engine->flags & OC_ENGINE_SWITCH_PATHS))
+		return 0;
+	run->switch_hops = oc_lft_switch_hops(run->snap->f, run->lfts);
+	if (!run->switch_hops)
+		return oc_err_set(err, "out of memory for switch routes");
+	return oc_osm_check_switch_reach(run->snap->f, run->switch_hops, err);
 }
 
 static int check(struct oc_osm_run *run, struct oc_err *err)
 {
 	double t = oc_osm_now_ms();
 
-	if (oc_osm_check_reach(run->snap->f, run->lfts, err))
+	if (oc_osm_check_reach(run->snap->f, run->lfts, err) ||
+	    check_switch_paths(run, err))
 		return -1;
 	run->check_ms = oc_osm_now_ms() - t;
 	oc_osm_verbose(run_log(run),
-		       "%s: check: every CA LID routed in %.1f ms",
-		       run->engine->name, run->check_ms);
+		       "%s: check: every CA LID%s routed in %.1f ms",
+		       run->engine->name,
+		       run->switch_hops ? " and every switch LID" : "",
+		       run->check_ms);
 	return 0;
 }
 
@@ -293,6 +325,9 @@ static int finish_hops(struct oc_osm_run *run, struct oc_osm_hops *hops,
 	double t = oc_osm_now_ms(), dist_ms;
 
 	if (oc_osm_hops_finish(hops, &dist_ms, err))
+		return -1;
+	if (run->switch_hops && oc_osm_hops_along_routes(run->snap, run->lfts,
+							 run->switch_hops, err))
 		return -1;
 	run->hops_ms = oc_osm_now_ms() - t;
 	oc_osm_info(run_log(run),

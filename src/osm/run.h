@@ -4,9 +4,9 @@
  * build_lid_matrices -> oc_osm_run_route(): read the option files, take
  * the snapshot (for the partition-aware engines also OpenSM's partitions
  * and the ports' data VLs), run the core engine into a private oc_lfts
- * (and lane plan), check that
- * every CA LID is routed, make room in the switch tables, fill the hop
- * matrices.  Every failure is logged and
+ * (and lane plan), check that every CA LID (and, for sftree, every switch
+ * LID) is routed, make room in the switch tables, fill the hop matrices.
+ * Every failure is logged and
  * returned before OpenSM's tables are touched, so the next engine (or
  * minhop) starts from clean tables.
  * ucast_build_fwd_tables -> oc_osm_run_write(): copy the LFTs into
@@ -31,6 +31,7 @@ struct oc_osm_run {
 	struct oc_partitions *parts; /* OpenSM's, while a run is under way */
 	struct oc_osm_lanes lanes;   /* kept from run to run */
 	struct oc_lfts *lfts; /* NULL unless oc_osm_run_route() succeeded */
+	uint8_t *switch_hops; /* OC_ENGINE_SWITCH_PATHS: oc_lft_switch_hops() */
 	struct oc_route_stats stats;
 	double start_ms; /* when the run began */
 	double snapshot_ms, check_ms, hops_ms;

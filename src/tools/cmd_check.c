@@ -439,6 +439,8 @@ static void json_reach(const char *prefix, const struct oc_verify_reach *r)
 	json_u64_pair(prefix, "lids", r->lids);
 	json_u64_pair(prefix, "pairs_checked", r->pairs);
 	json_u64_pair(prefix, "unreachable_lids", r->lids_unreachable);
+	json_u64_pair(prefix, "unreachable_pairs",
+		      r->holes + r->loops + r->wrong);
 	json_u64_pair(prefix, "holes", r->holes);
 	json_u64_pair(prefix, "loops", r->loops);
 	json_u64_pair(prefix, "wrong", r->wrong);

@@ -1,7 +1,7 @@
 /*
  * cmd_gen.c - "osmcloud gen": write an ibsim topology file for a fat-tree
- * (k-ary n-tree or PGFT), optionally with vSwitch hypervisors, I/O CAs,
- * missing hosts and missing links.  The generator itself is in
+ * (k-ary n-tree or PGFT), optionally multi-core, with vSwitch hypervisors,
+ * I/O CAs, missing hosts and missing links.  The generator itself is in
  * src/core/gen*.c; this file only maps the command line onto it.
  */
 #include <errno.h>
@@ -37,6 +37,15 @@ static void gen_usage(FILE *out)
 		"                         n-tree is 'n;k,..,k;1,k,..,k;1,..,1'\n"
 		"  -H, --hosts-per-leaf N hosts per leaf (replaces m1)\n"
 		"\n"
+		"multi-core fat-trees:\n"
+		"  --cores C              C copies (cores) of the shape, each with its\n"
+		"                         own hosts; core c holds switches\n"
+		"                         sw-L<l>-<c*n_l>.. (n_l per core and level)\n"
+		"  --core-links top|leaf  horizontal links between switch j of core c and\n"
+		"                         switch j of core c+1: between the roots (top,\n"
+		"                         the default) or the leaves (leaf); on the ports\n"
+		"                         after the up ports, to core c-1 first\n"
+		"\n"
 		"hosts as vSwitch hypervisors:\n"
 		"  --vswitch VFS          every host is a switch hv<i> (up ports first,\n"
 		"                         then the PF CA hv<i>-pf, then VF CAs hv<i>-vf<j>)\n"
@@ -70,6 +79,8 @@ static void gen_usage(FILE *out)
 		"  osmcloud gen --kary 4 --levels 3 -o ft.net\n"
 		"  osmcloud gen --pgft '3;18,18,36;1,18,18;1,1,1' --radix 36 -o big.net\n"
 		"  osmcloud gen --pgft '2;3,4;1,2' --vswitch 4 -o vswitch-ft.net\n"
+		"  osmcloud gen --pgft '2;18,36;1,18' --radix 36 -o 648-port.net\n"
+		"  osmcloud gen --kary 4 --levels 2 --cores 2 --core-links leaf\n"
 		"Exit status: 0 written, 1 write error, 2 bad options.\n");
 }
 
@@ -85,6 +96,8 @@ static const struct option gen_options[] = {
 	{"drop-link", required_argument, NULL, 0},
 	{"spare-ports", required_argument, NULL, 0},
 	{"radix", required_argument, NULL, 0},
+	{"cores", required_argument, NULL, 0},
+	{"core-links", required_argument, NULL, 0},
 	{"output", required_argument, NULL, 'o'},
 	{"quiet", no_argument, NULL, 'q'},
 	{"help", no_argument, NULL, 'h'},
@@ -170,14 +183,19 @@ static void print_summary(const struct oc_gen_params *p,
 			  const struct oc_gen_stats *st)
 {
 	unsigned ports, lids;
-	char shape[160];
+	char shape[160], cores[64] = "";
 
 	count_ports(f, &ports, &lids);
 	oc_gen_shape_string(p, shape, sizeof(shape));
+	if (st->cores > 1)
+		snprintf(cores, sizeof(cores), " x %u cores (%u %s links)",
+			 st->cores, st->core_links,
+			 p->core_links == OC_GEN_CORE_LINKS_LEAF ? "leaf"
+								 : "top");
 	fprintf(stderr,
-		"osmcloud gen: %s: %u switches, %u CAs, %u nodes, "
+		"osmcloud gen: %s%s: %u switches, %u CAs, %u nodes, "
 		"%u links, %u LIDs\n",
-		shape, f->num_switches, f->num_nodes - f->num_switches,
+		shape, cores, f->num_switches, f->num_nodes - f->num_switches,
 		f->num_nodes, st->links, lids);
 	if (f->num_nodes > IBSIM_MAX_NODES ||
 	    f->num_switches > IBSIM_MAX_SWITCHES || ports > IBSIM_MAX_PORTS)

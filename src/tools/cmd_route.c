@@ -6,7 +6,9 @@
  * OpenSM's opensm-lfts.dump format.  No opensm or ibsim is involved, so
  * routing can be studied at any scale.
  */
+#include <errno.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +28,7 @@ struct route_args {
 	const char *engine;
 	const char *roots;
 	const char *out;
+	uint64_t sm_guid; /* --sm-guid, 0: not given */
 	int quiet;
 };
 
@@ -46,6 +49,8 @@ static void route_usage(FILE *out)
 		"  --weights FILE     node weights '<port GUID> <weight>'\n"
 		"                     (pftree_wt)\n"
 		"  --data-vls N       data VLs the ports support (default 8)\n"
+		"  --sm-guid GUID     port GUID of the SM (sftree avoids its\n"
+		"                     leaf as the subtree root)\n"
 		"  -o, --output FILE  write opensm-lfts.dump here (default: none)\n"
 		"  -q, --quiet        no summary on stderr\n"
 		"engines:");
@@ -68,6 +73,43 @@ static int parse_data_vls(const char *s, unsigned *vls)
 	return -1;
 }
 
+/* A port GUID: 0x followed by 1 to 16 hex digits, not zero. */
+static int parse_sm_guid(const char *text, uint64_t *guid)
+{
+	char *end;
+	size_t len = strlen(text);
+
+	errno = 0;
+	*guid = 0;
+	if (len > 2 && len <= 18 && text[0] == '0' &&
+	    (text[1] == 'x' || text[1] == 'X') &&
+	    strspn(text + 2, "0123456789abcdefABCDEF") == len - 2)
+		*guid = strtoull(text, &end, 16);
+	if (*guid && !errno)
+		return 0;
+	fprintf(stderr,
+		"osmcloud route: --sm-guid '%s': not a port GUID "
+		"(0x and 1 to 16 hex digits, not 0)\n",
+		text);
+	return -1;
+}
+
+/* The SM's port must be in the fabric (a typo would silently mean
+ * "unknown"). */
+static int check_sm_guid(const struct route_args *a, const struct oc_fabric *f)
+{
+	unsigned port;
+
+	if (!a->sm_guid ||
+	    oc_fabric_find_port_guid(f, a->sm_guid, &port) != OC_NONE)
+		return 0;
+	fprintf(stderr,
+		"osmcloud route: --sm-guid 0x%016" PRIx64 ": no such port "
+		"in %s\n",
+		a->sm_guid, a->fab.topo);
+	return -1;
+}
+
 static int parse_route_args(int argc, char **argv, struct route_args *a)
 {
 	static const struct option opts[] = {
@@ -81,6 +123,7 @@ static int parse_route_args(int argc, char **argv, struct route_args *a)
 		{"policies", required_argument, NULL, 'Y'},
 		{"weights", required_argument, NULL, 'W'},
 		{"data-vls", required_argument, NULL, 'D'},
+		{"sm-guid", required_argument, NULL, 's'},
 		{"output", required_argument, NULL, 'o'},
 		{"quiet", no_argument, NULL, 'q'},
 		{"help", no_argument, NULL, 'h'},
@@ -105,6 +148,10 @@ static int parse_route_args(int argc, char **argv, struct route_args *a)
 			break;
 		case 'g':
 			a->fab.guid2lid = optarg;
+			break;
+		case 's':
+			if (parse_sm_guid(optarg, &a->sm_guid))
+				return 2;
 			break;
 		case 'o':
 			a->out = optarg;
@@ -173,6 +220,19 @@ static void print_summary(const struct route_args *a, const struct oc_fabric *f,
 		a->engine, f->num_switches, s->vswitches, s->leaves, f->max_lid,
 		s->vms, s->pfs, s->idle_vfs, s->compute_nodes, s->io_nodes,
 		s->switch_lids, s->detours, s->analyze_ms, s->route_ms);
+	if (s->subtree_root_guid)
+		fprintf(stderr,
+			"subtree root \"%s\" (0x%016" PRIx64 "): %u switch-"
+			"to-switch entries and %u switch-to-CA detours "
+			"through it\n",
+			f->nodes[oc_fabric_find_guid(f, s->subtree_root_guid)]
+				.name,
+			s->subtree_root_guid, s->sw2sw, s->ca_via_root);
+	if (s->cross_core)
+		fprintf(stderr,
+			"%u switch-to-switch entries across the horizontal "
+			"links between roots\n",
+			s->cross_core);
 }
 
 static void print_lanes(const struct oc_partitions *ps,
@@ -226,6 +286,7 @@ int cmd_route(int argc, char **argv)
 	in.f = fabric_args_load(&a.fab, "route", &vms);
 	in.root_guids = roots;
 	in.vms = vms;
+	in.sm_port_guid = a.sm_guid;
 	ret = 1;
 	if (in.f && tenant_args_load(&a.ten, in.f, "route", &ti)) {
 		ret = 2;
@@ -237,7 +298,10 @@ int cmd_route(int argc, char **argv)
 	in.data_vls = a.data_vls;
 	in.lanes = &lanes;
 	in.warn = warn_policy;
-	if (in.f && !(lfts = oc_lfts_new(in.f->num_switches, in.f->max_lid)))
+	if (in.f && check_sm_guid(&a, in.f))
+		ret = 2;
+	else if (in.f &&
+		 !(lfts = oc_lfts_new(in.f->num_switches, in.f->max_lid)))
 		fprintf(stderr, "osmcloud route: out of memory\n");
 	else if (in.f && engine->route(&in, lfts, &stats, &err))
 		fprintf(stderr, "osmcloud route: %s: %s\n", a.engine, err.msg);

@@ -347,3 +347,104 @@ ca_lids() {
 	awk '$1 == "Ca" { n = $3; getline
 		for (i = 1; i <= NF; i++) if ($i == "lid") print n, $(i + 1) }' "$1" | sort
 }
+
+# tables_by: the engine that configured this run's tables (opensm falls
+# back to minhop when the requested engine fails).
+tables_by() {
+	sed -n 's/.* \([a-z0-9_]*\) tables configured on all switches.*/\1/p' \
+		"$RUN/osm.log" | head -n 1
+}
+
+# expect_engine NAME TOPO "ENGINE: TOKEN..." : routes TOPO with ENGINE in
+# opensm (run NAME-ENGINE), checks ibsim's Dump with osmcloud check and
+# asserts every TOKEN:
+#   used=E       the tables were configured by E (default: ENGINE itself)
+#   ca-ok        every CA LID reachable from every switch, no routing loop,
+#                no credit loop in CA-sourced traffic; ca-fail: not so
+#   misses=N     N undelivered (switch, switch LID) pairs (misses>0: some)
+#   loop/noloop  credit loop / none once switches source traffic too
+#   minimal      every CA-to-CA route minimal
+# Prints the counts; an assertion that does not hold is a failure.
+expect_engine() {
+	local name=$1 topo=$2 spec=$3 engine tag used tok misses pairs loop ok
+	engine=${spec%%:*}
+	tag=$name-$engine
+	if ! opensm_route "$tag" "$topo" "$engine" >/dev/null; then
+		fail "$tag: opensm with $engine did not come up"
+		return 1
+	fi
+	used=$(tables_by)
+	check_dump "$tag" --allow-nonminimal >/dev/null
+	ok=$?
+	[ "$ok" -le 1 ] || { fail "$tag: osmcloud check could not read the Dump"; return 1; }
+	misses=$(switch_misses "$tag")
+	pairs=$(json_get "$tag" switch_pairs_checked)
+	loop=$(json_get "$tag" cdg_all_cycle)
+	echo "  $tag: tables by ${used:-nobody}; $misses of $pairs (switch, switch LID)" \
+		"pairs undelivered; CA checks $([ "$ok" -eq 0 ] && echo pass || echo FAIL);" \
+		"credit loop with switch sources: $loop"
+	case " ${spec#*:} " in *" used="*) ;; *) spec="$spec used=$engine" ;; esac
+	for tok in ${spec#*:}; do
+		case $tok in
+		used=*) [ "$used" = "${tok#used=}" ] ;;
+		ca-ok) [ "$ok" -eq 0 ] ;;
+		ca-fail) [ "$ok" -eq 1 ] ;;
+		misses\>0) [ "$misses" -gt 0 ] ;;
+		misses=*) [ "$misses" -eq "${tok#misses=}" ] ;;
+		loop) [ "$loop" = True ] ;;
+		noloop) [ "$loop" = False ] ;;
+		minimal) [ "$(json_get "$tag" nonminimal_ca_pairs)" -eq 0 ] ;;
+		*) echo "expect_engine: unknown token $tok" >&2; false ;;
+		esac && pass "$tag: $tok" || fail "$tag: expected $tok"
+	done
+}
+
+# ibdmchk_run TAG [-a]: Debian ibutils' ibdmchk in verification mode on
+# the subnet and LFT dumps opensm wrote for run TAG (-D 0x43:
+# opensm-subnet.lst, opensm.fdbs, opensm.mcfdbs): CA-to-CA paths and
+# their credit loops, with -a also the paths from and to switches.  Its
+# output goes to $IBDMCHK_OUT; fails when it has no verdict.  ibdmchk
+# writes reports into the fixed folder /var/cache/ibutils; where a private
+# mount namespace is allowed (root) that folder is the run's own.  ibdmchk
+# 1.5.7 often crashes on exit after its verdict, so its lines are judged,
+# not its status.
+ibdmchk_run() {
+	local tag=$1 dir=$TOP/$1
+	shift
+	IBDMCHK_OUT=$dir/ibdmchk$*.out
+	set -- "$@" -s "$dir/tmp/opensm-subnet.lst" -f "$dir/tmp/opensm.fdbs" \
+		-m "$dir/tmp/opensm.mcfdbs"
+	mkdir -p "$dir/ibutils"
+	if [ "$(id -u)" -eq 0 ] && unshare -m true 2>/dev/null; then
+		(cd "$dir" && timeout 300 unshare -m sh -c \
+			'mount --bind "$1" /var/cache/ibutils && shift && exec ibdmchk "$@"' \
+			sh "$dir/ibutils" "$@" || true) >"$IBDMCHK_OUT" 2>&1
+	else
+		(cd "$dir" && timeout 300 ibdmchk "$@" || true) >"$IBDMCHK_OUT" 2>&1
+	fi
+	grep -qE -- "^-I- no credit loops found|^-E- credit loops in routing|^-E- Some Point to Point Traversals Failed" \
+		"$IBDMCHK_OUT"
+}
+
+# ibdmchk_clean: ibdmchk's last run found every path and no credit loop.
+ibdmchk_clean() {
+	grep -q -- "-I- no credit loops found" "$IBDMCHK_OUT" &&
+		! grep -q -- "^-E-" "$IBDMCHK_OUT"
+}
+
+# ibdmchk_agrees TAG: ibdmchk finds every CA-to-CA path of run TAG
+# (C*(C-1) for C CA ports) and, with -a, every path between CAs and
+# switches ((C+S)*(C+S-1)), without a credit loop in either.
+ibdmchk_agrees() {
+	local tag=$1 cas sws
+	cas=$(json_get "$tag" ca_ports)
+	sws=$(json_get "$tag" switches)
+	ibdmchk_run "$tag" && ibdmchk_clean &&
+		grep -q -- "-I- Scanned:$((cas * (cas - 1))) CA to CA paths" "$IBDMCHK_OUT" &&
+		pass "ibdmchk: $tag's $((cas * (cas - 1))) CA-to-CA paths all there, no credit loop" ||
+		fail "ibdmchk: $tag's CA-to-CA paths: $(grep -m3 -- '^-E-' "$IBDMCHK_OUT")"
+	ibdmchk_run "$tag" -a && ibdmchk_clean &&
+		grep -q -- "-I- Scanned:$(((cas + sws) * (cas + sws - 1))) paths" "$IBDMCHK_OUT" &&
+		pass "ibdmchk -a: $tag's $(((cas + sws) * (cas + sws - 1))) paths (switches too) all there, no credit loop" ||
+		fail "ibdmchk -a: $tag's paths: $(grep -m3 -- '^-E-' "$IBDMCHK_OUT")"
+}

@@ -10,6 +10,9 @@ IBSIM_TESTS = tests/ibsim/vswitch_default.sh tests/ibsim/vswitch_uneven.sh \
 # partition-aware routing (pftree, pftree_ext, pftree_wt)
 IBSIM_TESTS += tests/ibsim/pftree.sh tests/ibsim/pftree_ext.sh \
 	tests/ibsim/pftree_wt.sh tests/ibsim/weights_tool.sh
+# issue 5 (sftree): the stock engines' switch-to-switch contrast
+IBSIM_TESTS += tests/ibsim/sftree_trees.sh tests/ibsim/sftree_irregular.sh \
+	tests/ibsim/sftree_multi_core.sh tests/ibsim/sftree_ibdmchk.sh
 TESTS += $(IBSIM_TESTS)
 EXTRA_DIST += $(IBSIM_TESTS) tests/ibsim/lib.sh tests/ibsim/common.sh \
 	tests/ibsim/pftree_lib.sh topologies/not-a-fat-tree.net

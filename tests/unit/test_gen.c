@@ -1,7 +1,8 @@
 /*
- * test_gen.c - the topology generator: shapes, vSwitches, extras and
- * defects, checked by parsing the generated text back with oc_topo_read;
- * benchmark sizes by counts; option errors.
+ * test_gen.c - the topology generator: shapes (k-ary n-trees, XGFTs,
+ * oversubscribed and multi-core trees, the 648-port tree), vSwitches,
+ * extras and defects, checked by parsing the generated text back with
+ * oc_topo_read; benchmark sizes by counts; option errors.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -489,6 +490,176 @@ static void dropped_link(void **state)
 	oc_fabric_free(f);
 }
 
+/* No two nodes share a GUID, and no two ports (CA port GUIDs). */
+static void check_unique_guids(const struct oc_fabric *f)
+{
+	uint64_t *guids =
+		calloc(f->num_nodes * (OC_MAX_PORTS + 1), sizeof(*guids));
+	size_t count = 0, i, j;
+	uint32_t n;
+	unsigned port;
+
+	assert_non_null(guids);
+	for (n = 0; n < f->num_nodes; n++) {
+		guids[count++] = f->nodes[n].guid;
+		for (port = 1;
+		     !oc_is_switch(f, n) && port <= f->nodes[n].num_ports;
+		     port++)
+			guids[count++] = oc_port(f, n, port)->guid;
+	}
+	for (i = 0; i < count; i++)
+		for (j = i + 1; j < count; j++)
+			if (guids[i] == guids[j])
+				fail_msg("GUID 0x%016llx twice",
+					 (unsigned long long)guids[i]);
+	free(guids);
+}
+
+/* Links from 'name' to switches of its own level. */
+static unsigned horizontal_links(const struct oc_fabric *f, const char *name)
+{
+	unsigned total, peers, per_peer;
+	uint32_t n = node(f, name);
+
+	count_links(f, n, level_of(f, n), &total, &peers, &per_peer);
+	return total;
+}
+
+/* Two 4-ary 3-trees joined root to root. */
+static void multi_core_top(void **state)
+{
+	struct oc_gen_stats st;
+	struct oc_gen_params p;
+	struct oc_err err;
+	struct oc_fabric *f;
+	char name[16];
+	unsigned j;
+
+	params_of(&p, "kary", "4", "levels", "3", "cores", "2", "core-links",
+		  "top", NULL);
+	f = gen_parse(&p);
+	assert_int_equal(f->num_switches, 2 * 48);
+	assert_int_equal(count_by_prefix(f, "ca-"), 2 * 64);
+	assert_int_equal(count_by_prefix(f, "sw-L3-"), 32);
+	/* root j of core 0 - root j of core 1, on the port after the down
+	 * ports; the roots have 5 ports, the other switches 8 */
+	for (j = 0; j < 16; j++) {
+		snprintf(name, sizeof(name), "sw-L3-%u", j);
+		assert_int_equal(f->nodes[node(f, name)].num_ports, 5);
+		assert_int_equal(horizontal_links(f, name), 1);
+		snprintf(name, sizeof(name), "sw-L3-%u", j + 16);
+		assert_int_equal(oc_peer(f, node(f, name), 5),
+				 f->switches[0] + j);
+	}
+	assert_int_equal(horizontal_links(f, "sw-L2-17"), 0);
+	assert_int_equal(f->nodes[node(f, "sw-L1-31")].num_ports, 8);
+	/* core 1 is a copy of core 0: ca-64 on sw-L1-16, which goes up to
+	 * sw-L2-16..19 */
+	assert_string_equal(peer_name(f, "ca-64", 1), "sw-L1-16");
+	assert_string_equal(peer_name(f, "sw-L1-16", 5), "sw-L2-16");
+	assert_string_equal(peer_name(f, "sw-L2-16", 5), "sw-L3-16");
+	assert_string_equal(peer_name(f, "sw-L1-0", 5), "sw-L2-0");
+	assert_int_equal(f->nodes[node(f, "sw-L3-31")].guid,
+			 OC_GEN_SW_GUID | 3 << 24 | 31);
+	check_symmetric(f);
+	check_unique_guids(f);
+	oc_fabric_free(f);
+	f = oc_gen_build(&p, &st, &err);
+	assert_int_equal(st.cores, 2);
+	assert_int_equal(st.core_links, 16);
+	assert_int_equal(st.links, 2 * 192 + 16);
+	oc_fabric_free(f);
+}
+
+/* Three 2-level trees chained leaf to leaf: the middle core's leaves have
+ * two horizontal ports (to core 0 first); I/O CAs come after them. */
+static void multi_core_leaf(void **state)
+{
+	struct oc_gen_stats st;
+	struct oc_gen_params p;
+	struct oc_err err;
+	struct oc_fabric *f;
+	char *text;
+
+	params_of(&p, "pgft", "2;3,4;1,2", "cores", "3", "core-links", "leaf",
+		  "io-cas", "sw-L1-5:1", "drop-link", "sw-L1-9:6", NULL);
+	f = gen_parse(&p);
+	assert_int_equal(count_by_prefix(f, "sw-L1-"), 12);
+	assert_int_equal(count_by_prefix(f, "sw-L2-"), 6);
+	assert_int_equal(count_by_prefix(f, "ca-"), 36);
+	/* leaf: 3 hosts, 2 up, then core c-1, then core c+1 */
+	assert_int_equal(f->nodes[node(f, "sw-L1-0")].num_ports, 6);
+	assert_int_equal(f->nodes[node(f, "sw-L1-4")].num_ports, 7);
+	assert_int_equal(f->nodes[node(f, "sw-L1-5")].num_ports, 8);
+	assert_int_equal(f->nodes[node(f, "sw-L1-8")].num_ports, 6);
+	assert_string_equal(peer_name(f, "sw-L1-0", 6), "sw-L1-4");
+	assert_string_equal(peer_name(f, "sw-L1-4", 6), "sw-L1-0");
+	assert_string_equal(peer_name(f, "sw-L1-4", 7), "sw-L1-8");
+	assert_string_equal(peer_name(f, "sw-L1-8", 6), "sw-L1-4");
+	assert_string_equal(peer_name(f, "sw-L1-5", 8), "io-0");
+	assert_int_equal(horizontal_links(f, "sw-L2-0"), 0);
+	assert_string_equal(peer_name(f, "ca-12", 1), "sw-L1-4");
+	/* the dropped horizontal link */
+	assert_int_equal(oc_peer(f, node(f, "sw-L1-9"), 6), OC_NONE);
+	assert_int_equal(oc_peer(f, node(f, "sw-L1-5"), 7), OC_NONE);
+	check_symmetric(f);
+	check_unique_guids(f);
+	oc_fabric_free(f);
+	f = oc_gen_build(&p, &st, &err);
+	assert_int_equal(st.core_links, 2 * 4 - 1);
+	oc_fabric_free(f);
+	text = gen_text(&p);
+	assert_non_null(strstr(text, " --cores 3 --core-links leaf"));
+	assert_non_null(strstr(text, "# cores: 3, core c holds sw-L1-<c*4>.. "
+				     "sw-L2-<c*2>.. and its hosts; 7 "
+				     "horizontal links join leaf j"));
+	free(text);
+}
+
+/* The 648-port switch of the sFtree paper: 36 leaves of 18 hosts, 18
+ * spines, every port of every 36-port switch used. */
+static void fat_tree_648(void **state)
+{
+	struct shape s = {2, {0, 18, 36}, {0, 1, 18}, {0, 1, 1}, 36};
+	struct oc_gen_params p;
+	struct oc_fabric *f;
+	uint32_t i;
+
+	params_of(&p, "pgft", "2;18,36;1,18", "radix", "36", NULL);
+	f = gen_parse(&p);
+	assert_int_equal(count_by_prefix(f, "sw-L1-"), 36);
+	assert_int_equal(count_by_prefix(f, "sw-L2-"), 18);
+	assert_int_equal(count_by_prefix(f, "ca-"), 648);
+	check_pgft(f, &s);
+	for (i = 0; i < f->num_switches; i++)
+		assert_int_not_equal(oc_peer(f, f->switches[i], 36), OC_NONE);
+	check_unique_guids(f);
+	oc_fabric_free(f);
+}
+
+/* XGFTs with more hosts per leaf than uplinks (2:1 and 3:1). */
+static void oversubscribed_trees(void **state)
+{
+	struct shape s2 = {2, {0, 4, 4}, {0, 1, 2}, {0, 1, 1}, 0};
+	struct shape s3 = {3, {0, 6, 2, 2}, {0, 1, 2, 2}, {0, 1, 1, 1}, 0};
+	struct oc_gen_params p;
+	struct oc_fabric *f;
+
+	params_of(&p, "pgft", "2;4,4;1,2", NULL);
+	f = gen_parse(&p);
+	assert_int_equal(count_by_prefix(f, "ca-"), 16);
+	assert_int_equal(count_by_prefix(f, "sw-L2-"), 2);
+	check_pgft(f, &s2);
+	oc_fabric_free(f);
+	params_of(&p, "kary", "2", "levels", "3", "hosts-per-leaf", "6", NULL);
+	f = gen_parse(&p);
+	assert_int_equal(count_by_prefix(f, "ca-"), 24);
+	assert_int_equal(count_by_prefix(f, "sw-L1-"), 4);
+	check_pgft(f, &s3);
+	check_unique_guids(f);
+	oc_fabric_free(f);
+}
+
 static void spare_ports_and_radix(void **state)
 {
 	struct oc_gen_params p;
@@ -632,6 +803,26 @@ static void bad_options_and_shapes(void **state)
 			   "kary", "2", "io-cas", "1:200,1:52", NULL);
 }
 
+static void bad_core_options(void **state)
+{
+	expect_option_error("cores", "0",
+			    "--cores: \"0\" is not a number in "
+			    "1..64");
+	expect_option_error("cores", "65", "--cores");
+	expect_option_error("core-links", "middle",
+			    "--core-links \"middle\": expected top");
+	expect_build_error("--core-links: a single core has no horizontal",
+			   "kary", "2", "levels", "2", "core-links", "leaf",
+			   NULL);
+	expect_build_error("--radix: level-2 switches need 4 ports (2 down, 0 "
+			   "up, 2 horizontal, 0 spare), more than 3",
+			   "kary", "2", "levels", "2", "hosts-per-leaf", "1",
+			   "cores", "3", "radix", "3", NULL);
+	expect_build_error("--io-cas: leaf sw-L1-2 would need 256 ports",
+			   "kary", "2", "levels", "2", "cores", "2",
+			   "core-links", "leaf", "io-cas", "2:251", NULL);
+}
+
 static void vf_options_once(void **state)
 {
 	struct oc_err err = {{0}};
@@ -654,12 +845,17 @@ int main(void)
 		cmocka_unit_test(io_cas_on_leaves),
 		cmocka_unit_test(dropped_hosts),
 		cmocka_unit_test(dropped_link),
+		cmocka_unit_test(multi_core_top),
+		cmocka_unit_test(multi_core_leaf),
+		cmocka_unit_test(fat_tree_648),
+		cmocka_unit_test(oversubscribed_trees),
 		cmocka_unit_test(spare_ports_and_radix),
 		cmocka_unit_test(deterministic_text),
 		cmocka_unit_test(shape_string),
 		cmocka_unit_test(bad_pgft),
 		cmocka_unit_test(bad_options_and_shapes),
 		cmocka_unit_test(vf_options_once),
+		cmocka_unit_test(bad_core_options),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -9,7 +9,8 @@ tests_unit_libtestlib_la_SOURCES = tests/unit/testlib.c tests/unit/testlib.h \
 	tests/unit/fixtures.h
 tests_unit_libtestlib_la_CFLAGS = $(UNIT_TEST_CFLAGS)
 UNIT_TESTS = tests/unit/test_topo tests/unit/test_ftree \
-	tests/unit/test_vswitch_ftree tests/unit/test_vmfile
+	tests/unit/test_vswitch_ftree tests/unit/test_vmfile \
+	tests/unit/test_sftree
 check_PROGRAMS += $(UNIT_TESTS)
 TESTS += $(UNIT_TESTS)
 tests_unit_test_topo_CFLAGS = $(UNIT_TEST_CFLAGS)
@@ -20,5 +21,10 @@ tests_unit_test_vswitch_ftree_CFLAGS = $(UNIT_TEST_CFLAGS)
 tests_unit_test_vswitch_ftree_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
 tests_unit_test_vmfile_CFLAGS = $(UNIT_TEST_CFLAGS)
 tests_unit_test_vmfile_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
+tests_unit_test_sftree_CFLAGS = $(UNIT_TEST_CFLAGS)
+tests_unit_test_sftree_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
 endif
 include $(srcdir)/tests/unit/unit_pftree.mk
+# sftree offline: routed and checked with the switch checks required
+EXTRA_DIST += tests/unit/sftree_offline.sh
+TESTS += tests/unit/sftree_offline.sh

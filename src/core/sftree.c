@@ -1,0 +1,257 @@
+/*
+ * sftree.c - the sftree engine: vswitch_ftree plus switch-to-switch
+ * routing (sFtree paper, Algorithms 1 and 2).
+ *
+ * CA LIDs and the up/down paths between switches are routed exactly as
+ * vswitch_ftree routes them (its code runs first).  Then every (physical
+ * switch, switch LID) pair without an entry goes through the subtree root
+ * R chosen by subtree_root.c (Algorithm 1).  Algorithm 2, per destination
+ * switch LID d, for each switch s that lacks d:
+ *   - s = R: the port to the first sibling that has d (multi-core trees;
+ *     R itself has every d it can reach by up/down);
+ *   - s a sibling of R: its horizontal port to R;
+ *   - otherwise: s's port towards R (the paper's line 2: the entry of the
+ *     root's LID), or, when s does not reach R (another core), towards
+ *     the first sibling of R it reaches.
+ * Entries that exist are kept, so a packet for d follows the route to R
+ * until the first switch that has an up/down route to d; it turns there
+ * (down to up) and follows that route.  The route to R is up/down, and a
+ * switch it passes going up cannot have d (the router gives d to every
+ * switch below a switch that has it), so the turn comes on the way down:
+ * in the tree of down links converging to R, the paper's subtree.  All
+ * down-to-up turns of the fabric lie in that tree, which is why no credit
+ * loop can form (paper, Section 5); the verifier checks it in the tests.
+ *
+ * Cores joined at their roots (no leaf has a sibling there): when no leaf
+ * can be R, cross_core.c first gives every switch that can reach a switch
+ * LID up, across the horizontal links between roots, then down, such a
+ * route, and R is chosen again.  Routes to R may then cross the roots'
+ * links, and a switch passed going up may have d; the packet turns there
+ * from up to up, across or down, which is harmless.  A turn from down to
+ * up still happens only on the way down to R, in R's core, and routes
+ * never turn from down to across (the links are between roots), so the
+ * argument above holds (docs/design.md spells it out).
+ *
+ * The same fill then serves the entries of CA LIDs that vswitch_ftree
+ * made as detours and only switch traffic takes (route_keep.h), so that
+ * their turns, too, lie in the subtree; CA-sourced routes do not change.
+ *
+ * Decisions for d read only column d and the entries towards R and its
+ * siblings, taken before any entry is added, so the order in which pairs
+ * are filled does not matter.
+ */
+#include <stdlib.h>
+
+#include "cross_core.h"
+#include "engine.h"
+#include "route_keep.h"
+#include "subtree_root.h"
+#include "vswitch_ftree.h"
+
+struct sftree_run {
+	const struct oc_ftree *ft;
+	struct oc_lfts *lfts;
+	struct oc_route_stats *stats;
+	struct oc_subtree st;
+	uint8_t *toward; /* [switch]: port towards R or a sibling */
+	uint8_t *keep;	 /* [switch]: its entry for the current LID stays */
+	uint8_t *fill;	 /* [switch]: new entry for the current LID */
+};
+
+/* The sibling index of switch sw, or -1. */
+static int sibling_index(const struct oc_subtree *st, uint32_t sw)
+{
+	uint32_t i;
+
+	for (i = 0; i < st->num_sib; i++)
+		if (st->sib[i].sw == sw)
+			return (int)i;
+	return -1;
+}
+
+/* Algorithm 2 for one (switch, LID) pair; via as oc_subtree_via(). */
+static uint8_t pair_port(const struct sftree_run *run, uint32_t sw, int via)
+{
+	const struct oc_subtree *st = &run->st;
+	int sib;
+
+	if (via < 0)
+		return OC_NO_PATH;
+	if (sw == st->root)
+		return via ? st->sib[via - 1].root_port : OC_NO_PATH;
+	sib = sibling_index(st, sw);
+	if (sib >= 0)
+		return st->sib[sib].toward_root;
+	return run->toward[sw];
+}
+
+/* Gives every switch whose entry for lid does not stay (run->keep) its
+ * entry through the subtree; returns how many, or -1 (nothing written)
+ * when one cannot be given. */
+static long fill_lid(struct sftree_run *run, uint16_t lid)
+{
+	const struct oc_fabric *f = run->ft->f;
+	int via = oc_subtree_via(&run->st, lid, run->keep);
+	uint32_t sw;
+	long n = 0;
+
+	for (sw = 0; sw < f->num_switches; sw++) {
+		run->fill[sw] = OC_NO_PATH;
+		if (run->keep[sw])
+			continue;
+		run->fill[sw] = pair_port(run, sw, via);
+		if (run->fill[sw] == OC_NO_PATH)
+			return -1;
+	}
+	for (sw = 0; sw < f->num_switches; sw++) {
+		if (run->fill[sw] == OC_NO_PATH)
+			continue;
+		oc_lft_row(run->lfts, sw)[lid] = run->fill[sw];
+		n++;
+	}
+	return n;
+}
+
+/* Switch LIDs: the router's entries stay, the holes are filled. */
+static int route_switch_pairs(struct sftree_run *run, struct oc_err *err)
+{
+	const struct oc_fabric *f = run->ft->f;
+	uint32_t sw, i;
+
+	for (i = 0; i < run->st.num_lids; i++) {
+		uint16_t lid = run->st.lids[i];
+		long n;
+
+		if (!run->st.lid_missing[i])
+			continue;
+		for (sw = 0; sw < f->num_switches; sw++)
+			run->keep[sw] = run->ft->sw[sw].role == OC_SW_VSWITCH ||
+					oc_subtree_has(run->lfts, sw, lid);
+		n = fill_lid(run, lid);
+		if (n < 0)
+			return oc_err_set(
+				err,
+				"LID %u cannot be reached "
+				"through the subtree root \"%s\"",
+				lid, f->nodes[f->switches[run->st.root]].name);
+		run->stats->sw2sw += n;
+	}
+	return 0;
+}
+
+/* CA LIDs: detours that no CA traffic takes move into the subtree (a LID
+ * the subtree cannot serve keeps vswitch_ftree's detours).  Once a LID
+ * that enters the fabric at some switch shows no detour, the other LIDs
+ * entering there are skipped: up/down routing serves them alike. */
+static int route_switch_traffic_to_cas(struct sftree_run *run)
+{
+	const struct oc_fabric *f = run->ft->f;
+	struct oc_route_keep *k;
+	uint8_t *clean; /* [entry switch]: its LIDs have no detour */
+	uint32_t lid, entry, detours;
+
+	if (!run->stats->detours)
+		return 0; /* up/down routing serves every CA LID */
+	k = oc_route_keep_new(run->ft, run->lfts);
+	clean = calloc(f->num_switches + 1, 1);
+	if (!k || !clean) {
+		oc_route_keep_free(k);
+		free(clean);
+		return -1;
+	}
+	for (lid = 1; lid <= f->max_lid && lid <= run->lfts->max_lid; lid++) {
+		const struct oc_lid_owner *o = &f->lid_owner[lid];
+		long n;
+
+		entry = oc_route_keep_entry_switch(k, lid);
+		if (entry == OC_NONE || clean[entry] ||
+		    !oc_port(f, o->node, o->port)->active)
+			continue;
+		if (!oc_route_keep_ca(k, lid, run->keep, &detours)) {
+			clean[entry] = !detours;
+			continue;
+		}
+		n = fill_lid(run, lid);
+		if (n > 0)
+			run->stats->ca_via_root += n;
+	}
+	oc_route_keep_free(k);
+	free(clean);
+	return 0;
+}
+
+/* Algorithm 1; when no leaf serves and the cores are joined at their
+ * roots, once more after the routes across those links are added
+ * (cross_core.h).  Fabrics a leaf serves without them stay as they are. */
+static int choose_root(const struct oc_engine_input *in,
+		       const struct oc_ftree *ft, struct oc_lfts *lfts,
+		       struct oc_subtree *st, struct oc_route_stats *stats,
+		       struct oc_err *err)
+{
+	long n;
+
+	if (!oc_subtree_choose(ft, lfts, in->sm_port_guid, st, err))
+		return 0;
+	oc_subtree_free(st);
+	n = oc_cross_core_fill(ft, lfts);
+	if (n < 0)
+		return oc_err_set(err, "out of memory");
+	if (n == 0) /* no root-level horizontal link helps: the error stays */
+		return -1;
+	stats->cross_core = (uint32_t)n;
+	if (!oc_subtree_choose(ft, lfts, in->sm_port_guid, st, err))
+		return 0;
+	oc_subtree_free(st);
+	return -1;
+}
+
+static int sftree_after(const struct oc_engine_input *in,
+			const struct oc_ftree *ft, struct oc_lfts *lfts,
+			struct oc_route_stats *stats, struct oc_err *err)
+{
+	struct sftree_run run = {.ft = ft, .lfts = lfts, .stats = stats};
+	size_t n = ft->f->num_switches + 1;
+	uint32_t sw;
+	int ret;
+
+	if (choose_root(in, ft, lfts, &run.st, stats, err))
+		return -1;
+	if (run.st.root == OC_NONE) {
+		oc_subtree_free(&run.st);
+		return 0; /* up/down routing connects every pair */
+	}
+	run.toward = malloc(n);
+	run.keep = malloc(n);
+	run.fill = malloc(n);
+	if (!run.toward || !run.keep || !run.fill) {
+		ret = oc_err_set(err, "out of memory");
+	} else {
+		/* before any entry is added: the routes to R and siblings */
+		for (sw = 0; sw < ft->f->num_switches; sw++)
+			run.toward[sw] = oc_subtree_toward(&run.st, sw);
+		ret = route_switch_pairs(&run, err);
+		if (!ret && route_switch_traffic_to_cas(&run))
+			ret = oc_err_set(err, "out of memory");
+		stats->subtree_root_guid =
+			ft->f->nodes[ft->f->switches[run.st.root]].guid;
+	}
+	free(run.toward);
+	free(run.keep);
+	free(run.fill);
+	oc_subtree_free(&run.st);
+	return ret;
+}
+
+static int sftree_route(const struct oc_engine_input *in, struct oc_lfts *lfts,
+			struct oc_route_stats *stats, struct oc_err *err)
+{
+	return oc_vswitch_ftree_route_then(in, lfts, stats, sftree_after, err);
+}
+
+const struct oc_engine oc_sftree_engine = {
+	.name = "sftree",
+	.summary = "vswitch_ftree plus deadlock-free switch-to-switch routing "
+		   "through a subtree root",
+	.flags = OC_ENGINE_SWITCH_PATHS,
+	.route = sftree_route,
+};
