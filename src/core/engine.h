@@ -67,6 +67,10 @@ struct oc_route_stats {
  * checks that, and fills the hop matrices of switch LIDs along the routes
  * (which need not be the shortest). */
 #define OC_ENGINE_SWITCH_PATHS 0x1u
+/* The engine routes OpenSM's partitions and decides their lanes: the glue
+ * gives it the partitions, policies, weights and data VLs, and answers
+ * path_sl and update_sl2vl from its lane plan. */
+#define OC_ENGINE_PARTITIONS 0x2u
 
 struct oc_engine {
 	const char *name;
@@ -76,6 +80,11 @@ struct oc_engine {
 	int (*route)(const struct oc_engine_input *in, struct oc_lfts *lfts,
 		     struct oc_route_stats *stats, struct oc_err *err);
 };
+
+static inline int oc_engine_has(const struct oc_engine *e, unsigned flag)
+{
+	return (e->flags & flag) != 0;
+}
 
 extern const struct oc_engine oc_vswitch_ftree_engine;
 extern const struct oc_engine oc_sftree_engine;

@@ -414,17 +414,20 @@ static int pftree_wt_route(const struct oc_engine_input *in,
 const struct oc_engine oc_pftree_engine = {
 	.name = "pftree",
 	.summary = "partition-aware fat-tree routing (pFTree)",
+	.flags = OC_ENGINE_PARTITIONS,
 	.route = pftree_route,
 };
 
 const struct oc_engine oc_pftree_ext_engine = {
 	.name = "pftree_ext",
 	.summary = "pFTree with isolation policies per partition",
+	.flags = OC_ENGINE_PARTITIONS,
 	.route = pftree_ext_route,
 };
 
 const struct oc_engine oc_pftree_wt_engine = {
 	.name = "pftree_wt",
 	.summary = "pFTree with node weights",
+	.flags = OC_ENGINE_PARTITIONS,
 	.route = pftree_wt_route,
 };

@@ -63,7 +63,7 @@ static int glue_setup(struct osm_routing_engine *re, osm_opensm_t *osm)
 	re->build_lid_matrices = glue_build_lid_matrices;
 	re->ucast_build_fwd_tables = glue_build_fwd_tables;
 	re->destroy = glue_destroy;
-	if (slot->partition_aware) {
+	if (oc_engine_has(slot->engine, OC_ENGINE_PARTITIONS)) {
 		re->path_sl = glue_path_sl;
 		re->update_sl2vl = glue_update_sl2vl;
 	}
@@ -79,19 +79,6 @@ static unsigned count_engines(void)
 	while (oc_engines[n])
 		n++;
 	return n;
-}
-
-/* The engines that route partitions and decide their lanes. */
-static int is_partition_aware(const struct oc_engine *e)
-{
-	static const char *const names[] = {"pftree", "pftree_ext",
-					    "pftree_wt"};
-	size_t i;
-
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(e->name, names[i]))
-			return 1;
-	return 0;
 }
 
 static int register_one(struct oc_osm_plugin *p, struct oc_osm_slot *slot)
@@ -130,7 +117,6 @@ unsigned oc_osm_register_engines(struct oc_osm_plugin *p)
 	for (i = 0; i < n; i++) {
 		p->slots[i].plugin = p;
 		p->slots[i].engine = oc_engines[i];
-		p->slots[i].partition_aware = is_partition_aware(oc_engines[i]);
 		if (!register_one(p, &p->slots[i]))
 			p->num_registered++;
 	}

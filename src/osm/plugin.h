@@ -25,7 +25,6 @@
 struct oc_osm_slot {
 	struct oc_osm_plugin *plugin;
 	const struct oc_engine *engine;
-	int partition_aware; /* pftree*: partitions in, path_sl, SL2VL */
 };
 
 struct oc_osm_plugin {

@@ -26,7 +26,6 @@ struct oc_osm_run *oc_osm_run_new(const struct oc_osm_slot *slot)
 		return NULL;
 	run->plugin = slot->plugin;
 	run->engine = slot->engine;
-	run->partition_aware = slot->partition_aware;
 	return run;
 }
 
@@ -89,12 +88,14 @@ static void load_inputs(struct oc_osm_run *run)
 		oc_osm_verbose(run_log(run), "%s: %u VMs from %s",
 			       run->engine->name, p->inputs.vms->count,
 			       p->opts.vms_file);
-	if (run->partition_aware && p->opts.policy_file)
+	if (oc_engine_has(run->engine, OC_ENGINE_PARTITIONS) &&
+	    p->opts.policy_file)
 		oc_osm_verbose(run_log(run), "%s: %u policies (%s) from %s",
 			       run->engine->name, p->inputs.policies->count,
 			       oc_policy_mode_name(p->inputs.policies->mode),
 			       p->opts.policy_file);
-	if (run->partition_aware && p->opts.weights_file)
+	if (oc_engine_has(run->engine, OC_ENGINE_PARTITIONS) &&
+	    p->opts.weights_file)
 		oc_osm_verbose(run_log(run), "%s: %u node weights from %s",
 			       run->engine->name, p->inputs.weights->count,
 			       p->opts.weights_file);
@@ -240,7 +241,8 @@ static int route(struct oc_osm_run *run, struct oc_err *err)
 	struct oc_vm_table *registry_vms;
 	int ret;
 
-	if (run->partition_aware && partition_input(run, &in, err))
+	if (oc_engine_has(run->engine, OC_ENGINE_PARTITIONS) &&
+	    partition_input(run, &in, err))
 		return -1;
 	if (vms_for_routing(run, &registry_vms, err))
 		return -1;
@@ -254,7 +256,7 @@ static int route(struct oc_osm_run *run, struct oc_err *err)
 	oc_vm_table_free(registry_vms);
 	if (ret)
 		return -1;
-	if (run->partition_aware) {
+	if (oc_engine_has(run->engine, OC_ENGINE_PARTITIONS)) {
 		if (oc_osm_lanes_index(&run->lanes, f, run->parts, err))
 			return -1;
 		log_lanes(run);
@@ -283,7 +285,7 @@ static int route(struct oc_osm_run *run, struct oc_err *err)
  * followed in the tables (for the check and the hop counts). */
 static int check_switch_paths(struct oc_osm_run *run, struct oc_err *err)
 {
-	if (!(run->engine->flags & OC_ENGINE_SWITCH_PATHS))
+	if (!oc_engine_has(run->engine, OC_ENGINE_SWITCH_PATHS))
 		return 0;
 	run->switch_hops = oc_lft_switch_hops(run->snap->f, run->lfts);
 	if (!run->switch_hops)

@@ -26,7 +26,6 @@
 struct oc_osm_run {
 	struct oc_osm_plugin *plugin;
 	const struct oc_engine *engine;
-	int partition_aware;
 	struct oc_osm_snapshot *snap;
 	struct oc_partitions *parts; /* OpenSM's, while a run is under way */
 	struct oc_osm_lanes lanes;   /* kept from run to run */
