@@ -48,7 +48,8 @@ sim_cmd Dump >"$RUN/ibsim.dump"
 "$build/osmcloud" check --ibsim-dump "$RUN/ibsim.dump"
 status=$?
 echo "   (switch LIDs a switch does not reach are root-to-root pairs: up/down"
-echo "    routing, like OpenSM's ftree, never turns down and up again)"
+echo "    routing, like OpenSM's ftree, never turns down and up again;"
+echo "    routing_engine sftree connects them without a credit loop)"
 [ $status -eq 0 ] && echo "demo: OK" || {
 	echo "demo: the check failed; files kept in $TOP" >&2
 	KEEP_RUN=1
