@@ -30,7 +30,8 @@ libosmcloudcore_la_SOURCES += \
 	src/core/lft_dump.c src/core/lft_dump.h \
 	src/core/hops.c src/core/hops.h
 # the VM registry (issue 3: live migration)
-libosmcloudcore_la_SOURCES += src/core/vmreg.c src/core/vmreg.h
+libosmcloudcore_la_SOURCES += src/core/vmreg.c src/core/vmreg.h \
+	src/core/vmreg_free.c
 if HAVE_CMOCKA
 check_PROGRAMS += tests/unit/test_vmreg
 TESTS += tests/unit/test_vmreg

@@ -136,6 +136,32 @@ int oc_hash_set64(struct oc_hash *h, uint64_t key, uint32_t value)
 	return 0;
 }
 
+/* Linear probing without tombstones: after emptying a slot, each later
+ * entry of the same run that may sit in the hole (its home slot is not
+ * between the hole and itself) moves back into it. */
+int oc_hash_del64(struct oc_hash *h, uint64_t key)
+{
+	struct oc_hash_slot *s = find_slot(h, key, NULL);
+	uint32_t hole, j, home;
+
+	if (s->value == OC_NONE)
+		return -1;
+	hole = j = (uint32_t)(s - h->slots);
+	for (;;) {
+		h->slots[hole].value = OC_NONE;
+		do {
+			j = (j + 1) & h->mask;
+			if (h->slots[j].value == OC_NONE) {
+				h->count--;
+				return 0;
+			}
+			home = (uint32_t)mix64(h->slots[j].key) & h->mask;
+		} while (((j - home) & h->mask) < ((j - hole) & h->mask));
+		h->slots[hole] = h->slots[j];
+		hole = j;
+	}
+}
+
 uint32_t oc_hash_get64(const struct oc_hash *h, uint64_t key)
 {
 	return find_slot(h, key, NULL)->value;

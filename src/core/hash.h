@@ -19,6 +19,8 @@ int oc_hash_put64(struct oc_hash *h, uint64_t key, uint32_t value);
 uint32_t oc_hash_get64(const struct oc_hash *h, uint64_t key);
 /* Inserts or replaces. */
 int oc_hash_set64(struct oc_hash *h, uint64_t key, uint32_t value);
+/* Removes the key; -1 when it is absent. */
+int oc_hash_del64(struct oc_hash *h, uint64_t key);
 
 /* String keys; the string is not copied and must outlive the map. */
 int oc_hash_put_str(struct oc_hash *h, const char *key, uint32_t value);

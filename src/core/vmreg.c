@@ -14,7 +14,7 @@
 #include "vmreg.h"
 
 #define STATE_MAGIC "osmcloud-vm-state"
-#define STATE_VERSION 1
+#define STATE_VERSION 2 /* written; 1 (no free VFs) is still read */
 
 struct oc_vmreg *oc_vmreg_new(void)
 {
@@ -25,6 +25,7 @@ void oc_vmreg_free(struct oc_vmreg *r)
 {
 	if (!r)
 		return;
+	oc_vmreg_clear_free(r);
 	free(r->vms);
 	free(r);
 }
@@ -169,20 +170,69 @@ static int blank_or_comment(const char *line)
 	return !*line || *line == '#';
 }
 
-static int parse_header(const char *line, struct oc_err *err)
+static int parse_header(const char *line, int *version, struct oc_err *err)
 {
-	int version;
-
-	if (sscanf(line, STATE_MAGIC " %d", &version) != 1)
+	if (sscanf(line, STATE_MAGIC " %d", version) != 1)
 		return oc_err_set(
 			err, "not an osmcloud VM state file (no \"" STATE_MAGIC
 			     "\" header)");
-	if (version != STATE_VERSION)
+	if (*version < 1 || *version > STATE_VERSION)
 		return oc_err_set(err,
 				  "state file version %d, this osmcloud "
-				  "reads version %d",
-				  version, STATE_VERSION);
+				  "reads versions 1 to %d",
+				  *version, STATE_VERSION);
 	return 0;
+}
+
+/* "free <GUID>" (version 2); a VM named "free" has five fields. */
+static int is_free_line(const char *line)
+{
+	const char *blanks = " \t\r\n";
+	unsigned fields = 0;
+
+	line += strspn(line, blanks);
+	if (strncmp(line, "free", 4) || !strchr(blanks, line[4]))
+		return 0;
+	for (; *line; fields++) {
+		line += strcspn(line, blanks);
+		line += strspn(line, blanks);
+	}
+	return fields < 5;
+}
+
+static int parse_free(struct oc_vmreg *r, const char *line, struct oc_err *err)
+{
+	const struct oc_vm_rec *vm;
+	uint64_t guid;
+	char tail;
+
+	if (sscanf(line, " free 0x%" SCNx64 " %c", &guid, &tail) != 1 || !guid)
+		return oc_err_set(err, "expected \"free <VF port GUID>\" "
+				       "(a GUID other than 0)");
+	if (oc_vmreg_is_free(r, guid))
+		return oc_err_set(
+			err, "VF 0x%016" PRIx64 " is listed free twice", guid);
+	if ((vm = oc_vmreg_by_vf(r, guid)))
+		return oc_err_set(err,
+				  "VF 0x%016" PRIx64 " is listed free but "
+				  "VM \"%s\" uses it",
+				  guid, vm->name);
+	return oc_vmreg_mark_free(r, guid) ? oc_err_set(err, "out of memory")
+					   : 0;
+}
+
+static int parse_vm(struct oc_vmreg *r, char *line, struct oc_err *err)
+{
+	struct oc_vm_rec vm;
+
+	if (parse_rec(line, &vm, err))
+		return -1;
+	if (oc_vmreg_is_free(r, vm.vf_guid))
+		return oc_err_set(err,
+				  "VF 0x%016" PRIx64 " of VM \"%s\" is "
+				  "listed free above",
+				  vm.vf_guid, vm.name);
+	return oc_vmreg_add(r, &vm, err);
 }
 
 static int read_state(struct oc_vmreg *r, FILE *in, struct oc_err *err,
@@ -190,23 +240,21 @@ static int read_state(struct oc_vmreg *r, FILE *in, struct oc_err *err,
 {
 	char *line = NULL;
 	size_t cap = 0;
-	int header = 0, ret = 0;
+	int version = 0, ret = 0;
 
 	while (!ret && getline(&line, &cap, in) >= 0) {
-		struct oc_vm_rec vm;
-
 		++*lineno;
 		if (blank_or_comment(line))
 			continue;
-		if (!header) {
-			ret = parse_header(line, err);
-			header = 1;
-			continue;
-		}
-		ret = parse_rec(line, &vm, err) || oc_vmreg_add(r, &vm, err);
+		if (!version)
+			ret = parse_header(line, &version, err);
+		else if (version >= 2 && is_free_line(line))
+			ret = parse_free(r, line, err);
+		else
+			ret = parse_vm(r, line, err);
 	}
 	free(line);
-	if (!ret && !header)
+	if (!ret && !version)
 		ret = oc_err_set(err,
 				 "empty file (no \"" STATE_MAGIC "\" header)");
 	return ret ? -1 : 0;
@@ -230,8 +278,32 @@ int oc_vmreg_load(struct oc_vmreg *r, const char *path, struct oc_err *err)
 		snprintf(msg, sizeof(msg), "%s", err->msg);
 		oc_err_set(err, "%s:%u: %s", path, lineno, msg);
 		r->count = 0;
+		oc_vmreg_clear_free(r);
 	}
 	return ret;
+}
+
+/* Whether some VM uses a free VF: one hash probe per VM (none should). */
+static int free_vf_in_use(const struct oc_vmreg *r)
+{
+	uint32_t i;
+
+	for (i = 0; i < r->count; i++)
+		if (oc_vmreg_is_free(r, r->vms[i].vf_guid))
+			return 1;
+	return 0;
+}
+
+/* The free VFs no VM uses (a used one would make the file unreadable). */
+static void write_free(const struct oc_vmreg *r, FILE *out)
+{
+	int check = free_vf_in_use(r);
+	uint32_t i;
+
+	fprintf(out, "# free VFs (left without a LID): free VF-port-GUID\n");
+	for (i = 0; i < r->num_free; i++)
+		if (!check || !oc_vmreg_by_vf(r, r->free_vfs[i]))
+			fprintf(out, "free 0x%016" PRIx64 "\n", r->free_vfs[i]);
 }
 
 static int write_state(const struct oc_vmreg *r, FILE *out)
@@ -246,6 +318,7 @@ static int write_state(const struct oc_vmreg *r, FILE *out)
 		fprintf(out, "%s 0x%016" PRIx64 " 0x%016" PRIx64 " %u %.17g\n",
 			vm->name, vm->vguid, vm->vf_guid, vm->lid, vm->weight);
 	}
+	write_free(r, out);
 	return fflush(out) || ferror(out) ? -1 : 0;
 }
 

@@ -8,11 +8,21 @@
  * power cut at any point leaves either the old or the new file, never a
  * torn one.  The VM file (vmfile.h) seeds it the first time.
  *
- * State file format (text, one VM a line after the header):
- *     osmcloud-vm-state 1
+ * It also holds the *free VFs* of the dynamic LID model: VF ports the
+ * plugin left without a LID (the VF of a stop, the old VF of a LID copy)
+ * until a boot or a copy gives them one again.  Kept in the state file,
+ * they stay free across an opensm restart (the patched opensm's LID
+ * manager filter asks the registry, see src/osm/lidfilter.h).
+ *
+ * State file format (text, one VM a line after the header, then one
+ * line per free VF):
+ *     osmcloud-vm-state 2
  *     # name vGUID VF-port-GUID LID weight
  *     vm-17 0x0002c90500001011 0x0002c90500001011 23 0
+ *     free 0x0002c90500001012
  * Weight 0 means the default (1/number of VMs on the hypervisor).
+ * Version 1 files (no free lines) are still read.  A "free" line has two
+ * fields; a VM named "free" has five.
  */
 #ifndef OC_VMREG_H
 #define OC_VMREG_H
@@ -20,6 +30,7 @@
 #include <stdint.h>
 
 #include "fabric.h"
+#include "hash.h"
 #include "vmfile.h"
 
 struct oc_vm_rec {
@@ -34,6 +45,9 @@ struct oc_vmreg {
 	struct oc_vm_rec *vms;
 	uint32_t count;
 	uint32_t cap;
+	uint64_t *free_vfs; /* free VFs' port GUIDs, unordered */
+	uint32_t num_free, free_cap;
+	struct oc_hash *free_index; /* free VF GUID -> index in free_vfs */
 };
 
 struct oc_vmreg *oc_vmreg_new(void);
@@ -52,9 +66,21 @@ struct oc_vm_rec *oc_vmreg_by_name(const struct oc_vmreg *r, const char *name);
 struct oc_vm_rec *oc_vmreg_by_vf(const struct oc_vmreg *r, uint64_t vf_guid);
 struct oc_vm_rec *oc_vmreg_by_lid(const struct oc_vmreg *r, unsigned lid);
 
+/* The free VFs (vmreg_free.c).  A look-up is a hash probe: OpenSM's LID
+ * manager asks once per port at every heavy sweep.  mark returns 0 also
+ * when vf_guid is already free, -1 when out of memory; unmark of a VF
+ * that is not free does nothing.  A free VF that a VM uses is never
+ * saved as free (the LID manager filter ignores it as well). */
+int oc_vmreg_mark_free(struct oc_vmreg *r, uint64_t vf_guid);
+void oc_vmreg_unmark_free(struct oc_vmreg *r, uint64_t vf_guid);
+int oc_vmreg_is_free(const struct oc_vmreg *r, uint64_t vf_guid);
+/* Forgets every free VF. */
+void oc_vmreg_clear_free(struct oc_vmreg *r);
+
 /* Reads a state file into an empty registry.  Returns 1 when the file
  * does not exist (no state yet), 0 when read, -1 on an error naming the
- * file, line and problem (the registry is then left empty). */
+ * file, line and problem (the registry is then left empty, free VFs
+ * included).  A free VF that a VM of the file uses is such an error. */
 int oc_vmreg_load(struct oc_vmreg *r, const char *path, struct oc_err *err);
 
 /* Writes the state file atomically: PATH.tmp, fsync, rename over PATH,

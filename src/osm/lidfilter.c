@@ -3,7 +3,6 @@
  * lidfilter.h).
  */
 #include <dlfcn.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "lidfilter.h"
@@ -16,49 +15,11 @@ typedef int (*set_port_filter_fn)(port_filter_fn filter, void *ctx);
 
 #define HOOK_NAME "osm_lid_mgr_set_port_filter"
 
-static int find(const struct oc_osm_lidfilter *lf, uint64_t guid)
+int oc_osm_lidfilter_note(struct oc_vmreg *reg, uint64_t guid, uint16_t lid)
 {
-	uint32_t i;
-
-	for (i = 0; i < lf->count; i++)
-		if (lf->guids[i] == guid)
-			return (int)i;
-	return -1;
-}
-
-int oc_osm_lidfilter_has(const struct oc_osm_lidfilter *lf, uint64_t guid)
-{
-	return find(lf, guid) >= 0;
-}
-
-static int add(struct oc_osm_lidfilter *lf, uint64_t guid)
-{
-	uint64_t *grown;
-
-	if (find(lf, guid) >= 0)
-		return 0;
-	if (lf->count == lf->cap) {
-		grown = realloc(lf->guids,
-				(lf->cap ? 2 * lf->cap : 16) * sizeof(*grown));
-		if (!grown)
-			return -1;
-		lf->guids = grown;
-		lf->cap = lf->cap ? 2 * lf->cap : 16;
-	}
-	lf->guids[lf->count++] = guid;
-	return 0;
-}
-
-int oc_osm_lidfilter_note(struct oc_osm_lidfilter *lf, uint64_t guid,
-			  uint16_t lid)
-{
-	int i;
-
 	if (!lid)
-		return add(lf, guid);
-	i = find(lf, guid);
-	if (i >= 0)
-		lf->guids[i] = lf->guids[--lf->count];
+		return oc_vmreg_mark_free(reg, guid);
+	oc_vmreg_unmark_free(reg, guid);
 	return 0;
 }
 
@@ -72,7 +33,7 @@ static int leave_without_lid(void *ctx, ib_net64_t port_guid)
 	int free_vf;
 
 	pthread_mutex_lock(&p->vmstate.lock);
-	free_vf = oc_osm_lidfilter_has(&p->lidfilter, guid) &&
+	free_vf = oc_vmreg_is_free(p->vmstate.reg, guid) &&
 		  !oc_vmreg_by_vf(p->vmstate.reg, guid);
 	pthread_mutex_unlock(&p->vmstate.lock);
 	return free_vf;
@@ -116,6 +77,4 @@ void oc_osm_lidfilter_unregister(struct oc_osm_plugin *p)
 			set(NULL, NULL);
 		p->lidfilter.registered = 0;
 	}
-	free(p->lidfilter.guids);
-	memset(&p->lidfilter, 0, sizeof(p->lidfilter));
 }

@@ -300,14 +300,15 @@ static void send_blocks(struct oc_exec *x)
 	x->st.lft_smps = x->num_sent;
 }
 
-/* The VFs given LID 0 become free VFs, the others stop being free
- * (lidfilter.h): a patched opensm's LID manager then leaves them alone. */
+/* The VFs given LID 0 become free VFs of the registry, the others stop
+ * being free (lidfilter.h): a patched opensm's LID manager then leaves
+ * them alone, also after a restart (the registry saves them). */
 static void note_free_vfs(struct oc_exec *x)
 {
 	unsigned i;
 
 	for (i = 0; i < x->num_pis; i++)
-		if (oc_osm_lidfilter_note(&x->p->lidfilter, x->pis[i].guid,
+		if (oc_osm_lidfilter_note(x->p->vmstate.reg, x->pis[i].guid,
 					  x->pis[i].lid))
 			oc_osm_err(&x->p->log, OC_ERR_NOMEM,
 				   "osmcloud: %s %s: out of memory for the "
@@ -348,7 +349,6 @@ static void update_osm_model(struct oc_exec *x)
 		mgr->used_lids[s->lid] = 1;
 	}
 	osm_db_store(mgr->p_g2l, FALSE);
-	note_free_vfs(x);
 }
 
 /* A VM with a GUID of its own takes it along: OpenSM's alias table and
@@ -399,8 +399,10 @@ static int change_registry(struct oc_exec *x, struct oc_err *err)
 	}
 }
 
+/* The free VFs first, so that the saved file and the filter agree. */
 static void update_registry(struct oc_exec *x)
 {
+	note_free_vfs(x);
 	x->saved = !change_registry(x, &x->save_err) &&
 		   !oc_vmreg_save(x->p->vmstate.reg, x->p->vmstate.path,
 				  &x->save_err);

@@ -37,7 +37,7 @@ struct oc_osm_plugin {
 	struct oc_osm_migrator migrator;   /* one migration at a time */
 	struct oc_osm_opstats opstats;	   /* the last operations */
 	struct oc_osm_sweeps sweeps;	   /* OpenSM's heavy sweeps */
-	struct oc_osm_lidfilter lidfilter; /* free VFs (vmstate.lock) */
+	struct oc_osm_lidfilter lidfilter; /* LID manager filter */
 	int console_registered;		   /* "osmcloud" in opensm's console */
 	struct oc_osm_slot *slots;	   /* one per core engine */
 	unsigned num_registered;

@@ -70,8 +70,10 @@ int oc_osm_vmstate_open(struct oc_osm_vmstate *vs, const char *path,
 	}
 	reserve_lids(vs->reg, osm);
 	vs->ready = 1;
-	oc_osm_info(log, "osmcloud: %u VMs from %s, their LIDs reserved",
-		    vs->reg->count, path);
+	oc_osm_info(log,
+		    "osmcloud: %u VMs from %s, their LIDs reserved; "
+		    "%u free VFs",
+		    vs->reg->count, path, vs->reg->num_free);
 	return 0;
 }
 

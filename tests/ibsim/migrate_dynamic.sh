@@ -100,7 +100,8 @@ ctl stats && grep -q "^boot vm-c (LID $lid_b) hv1 -> hv1 " "$TOP/ctl.out" &&
 	pass "stats: $(tail -n 1 "$TOP/ctl.out")" || fail "stats: $(cat "$TOP/ctl.out")"
 
 # --- a heavy sweep: the VMs keep their LIDs; stock OpenSM's LID manager
-# gives the VFs without a LID one again (the emulation's limit)
+# gives the VFs without a LID one again (the emulation's limit); the state
+# file keeps listing them free, which has no effect there
 mkdir -p "$TOP/sweep"
 heavy_sweep || fail "sweep: no SUBNET UP after 'resweep heavy'"
 sim_cmd Dump >"$TOP/sweep/sweep.dump"
@@ -114,8 +115,15 @@ lid_a=$(lid_of vm-a)
 		"hv1-vf1 '$(dump_lid hv1-vf1 "$TOP/sweep/sweep.dump")' want $lid_b"
 echo "note: after the heavy sweep hv1-vf2 has LID" \
 	"$(dump_lid hv1-vf2 "$TOP/sweep/sweep.dump") (OpenSM's LID manager)"
+# the state file still lists it free: kept, without effect on stock opensm
+grep -q "^free $(vf_guid 1 2)$" "$state" &&
+	pass "sweep: the state file still lists hv1-vf2 free (no effect on stock opensm)" ||
+	fail "sweep: no 'free $(vf_guid 1 2)' line in the state file"
 # so hv1 has idle VFs now: the next migration there is a swap
 ctl migrate vm-a hv1 && grep -q "^migrated vm-a .* idle VF hv1-vf2 (LID [0-9]*) swapped with it" "$TOP/ctl.out" &&
 	pass "after the sweep: a migration to hv1 swaps: $(head -n 1 "$TOP/ctl.out")" ||
 	fail "after the sweep: $(cat "$TOP/ctl.out")"
+! grep -q "^free $(vf_guid 1 2)$" "$state" &&
+	pass "after the sweep: vm-a's new VF hv1-vf2 is no longer listed free" ||
+	fail "after the sweep: the state file still lists vm-a's VF hv1-vf2 free"
 finish

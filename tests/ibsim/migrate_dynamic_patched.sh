@@ -5,7 +5,9 @@
 # across heavy sweeps, so the next boot or copy finds them free.  Checks
 # after each heavy sweep: the checker passes on ibsim's Dump, no CA port
 # changed its LID, the free VFs have LID 0 in ibsim and no guid2lid
-# entry, the VMs keep their LIDs.  Also: a boot beyond the switches'
+# entry, the VMs keep their LIDs.  An opensm restart with the same state
+# file and cache keeps the free VFs without a LID (the state file lists
+# them), and a boot onto one works after it.  Also: a boot beyond the switches'
 # LinearFDBTop grows the tables, a boot with no free LID up to
 # LinearFDBCap is refused, a lost LID-0 PortInfo Set is repaired by a
 # sweep, and SMPs unanswered beyond the executor's 10 s are reported.
@@ -89,6 +91,38 @@ in_g2l "$(vf_guid 7 1)" && pass "sweep: guid2lid has vm-a's VF" ||
 [ "$(dump_lid hv7-vf1 "$TOP/sweep/sweep.dump")" = "$lid_a" ] &&
 	pass "sweep: vm-a keeps LID $lid_a on hv7-vf1" ||
 	fail "sweep: hv7-vf1 has LID $(dump_lid hv7-vf1 "$TOP/sweep/sweep.dump"), vm-a $lid_a"
+
+# --- opensm restarts (stopped by PID, started again with the same
+# config, state file and cache): the state file lists the free VFs, so
+# the first sweep's LID manager leaves them without a LID
+for g in "$(vf_guid 0 1)" "$(vf_guid 7 2)"; do
+	grep -q "^free $g$" "$state" && pass "restart: the state file lists free VF $g" ||
+		fail "restart: no 'free $g' line in the state file: $(grep '^free' "$state")"
+done
+lids_now restart
+n=$(log_count "SUBNET UP")
+stop_pids "$OSM_PID"
+osm_start "$RUN/osm.conf" -D 0x43
+wait_log "SUBNET UP" $((n + 1)) 120 || fail "restart: no SUBNET UP after the restart"
+grep -q "8 VMs from $state, their LIDs reserved; 2 free VFs" "$RUN/osm.log" &&
+	pass "restart: $(grep -o '[0-9]* VMs from .*' "$RUN/osm.log" | tail -n 1)" ||
+	fail "restart: no '... 2 free VFs' line in opensm's log"
+sim_cmd Dump >"$TOP/restart/restart.dump"
+check_dump restart && pass "restart: the checker passes after the first sweep" ||
+	fail "restart: the checker fails after the first sweep"
+ca_lids "$TOP/restart/restart.dump" >"$TOP/restart/after.lids"
+cmp -s "$TOP/restart/before.lids" "$TOP/restart/after.lids" &&
+	pass "restart: no CA port changed its LID ($(wc -l <"$TOP/restart/after.lids") ports)" ||
+	fail "restart: LIDs changed: $(diff "$TOP/restart/before.lids" "$TOP/restart/after.lids" | grep '^[<>]' | tr '\n' ' ')"
+for vf in "hv0-vf1 0 1" "hv7-vf2 7 2"; do
+	set -- $vf
+	[ "$(dump_lid "$1" "$TOP/restart/restart.dump")" = 0 ] && ! in_g2l "$(vf_guid $2 $3)" &&
+		pass "restart: free VF $1 has no LID and no guid2lid entry" ||
+		fail "restart: free VF $1 has LID $(dump_lid "$1" "$TOP/restart/restart.dump")"
+done
+op restart-boot hv7-vf2 "?" boot vm-r hv7
+registry restart-boot vm-r hv7-vf2
+op restart-stop hv7-vf2 0 stop vm-r
 
 # --- the free VFs are still free: a copy back and a boot work
 migrate_to copy-back vm-a hv0 hv0-vf1 itrc

@@ -125,6 +125,79 @@ static void round_trips_through_the_state_file(void **state)
 	oc_vmreg_free(r);
 }
 
+/* Many marks and unmarks: the hash and the array stay in step. */
+static void marks_and_unmarks_free_vfs(void **state)
+{
+	struct oc_vmreg *r = oc_vmreg_new();
+	uint64_t g;
+
+	for (g = 1; g <= 3000; g++)
+		assert_int_equal(oc_vmreg_mark_free(r, g * 0x100), 0);
+	assert_int_equal(oc_vmreg_mark_free(r, 0x100), 0); /* again */
+	assert_int_equal(r->num_free, 3000);
+	for (g = 2; g <= 3000; g += 2)
+		oc_vmreg_unmark_free(r, g * 0x100);
+	oc_vmreg_unmark_free(r, 0x42); /* never free */
+	assert_int_equal(r->num_free, 1500);
+	for (g = 1; g <= 3000; g++)
+		assert_int_equal(oc_vmreg_is_free(r, g * 0x100), (int)(g & 1));
+	for (g = 0; g < r->num_free; g++)
+		assert_true(oc_vmreg_is_free(r, r->free_vfs[g]));
+	oc_vmreg_clear_free(r);
+	assert_int_equal(r->num_free, 0);
+	assert_false(oc_vmreg_is_free(r, 0x100));
+	oc_vmreg_free(r);
+}
+
+/* Version 2 keeps the free VFs; a VF a VM uses is not saved as free. */
+static void round_trips_free_vfs(void **state)
+{
+	struct oc_vmreg *r = two_vms(), *back = oc_vmreg_new();
+	struct oc_vm_rec named_free = rec("free", 0x300, 0x31, 9, 0);
+	const char *path = path_in_dir("free.state");
+	struct oc_err err;
+	char line[256];
+	FILE *in;
+
+	assert_int_equal(oc_vmreg_add(r, &named_free, &err), 0);
+	assert_int_equal(oc_vmreg_mark_free(r, 0x12), 0);
+	assert_int_equal(oc_vmreg_mark_free(r, 0x22), 0);
+	assert_int_equal(oc_vmreg_mark_free(r, 0x11), 0); /* web-1's VF */
+	assert_int_equal(oc_vmreg_save(r, path, &err), 0);
+	in = fopen(path, "r");
+	assert_non_null(in);
+	assert_non_null(fgets(line, sizeof(line), in));
+	assert_string_equal(line, "osmcloud-vm-state 2\n");
+	fclose(in);
+
+	assert_int_equal(oc_vmreg_load(back, path, &err), 0);
+	assert_int_equal(back->count, 3);
+	assert_int_equal(oc_vmreg_by_name(back, "free")->vf_guid, 0x31);
+	assert_int_equal(back->num_free, 2);
+	assert_true(oc_vmreg_is_free(back, 0x12));
+	assert_true(oc_vmreg_is_free(back, 0x22));
+	assert_false(oc_vmreg_is_free(back, 0x11));
+	oc_vmreg_free(back);
+	oc_vmreg_free(r);
+}
+
+/* Files of version 1 (before free VFs were saved) still load. */
+static void reads_version_1(void **state)
+{
+	struct oc_vmreg *r = oc_vmreg_new();
+	const char *path = path_in_dir("v1.state");
+	struct oc_err err;
+
+	write_file(path, "osmcloud-vm-state 1\n"
+			 "# name vGUID VF-port-GUID LID weight\n"
+			 "vm-a 0x1 0x2 3 0\nvm-b 0x4 0x5 6 0.5\n");
+	assert_int_equal(oc_vmreg_load(r, path, &err), 0);
+	assert_int_equal(r->count, 2);
+	assert_int_equal(oc_vmreg_by_name(r, "vm-b")->lid, 6);
+	assert_int_equal(r->num_free, 0);
+	oc_vmreg_free(r);
+}
+
 static void missing_state_is_not_an_error(void **state)
 {
 	struct oc_vmreg *r = oc_vmreg_new();
@@ -144,9 +217,30 @@ static void bad_state_files_name_file_and_line(void **state)
 		 "bad.state:0: empty file (no \"osmcloud-vm-state\" header)"},
 		{"hello\n", "bad.state:1: not an osmcloud VM state file (no "
 			    "\"osmcloud-vm-state\" header)"},
-		{"osmcloud-vm-state 2\n",
-		 "bad.state:1: state file version 2, this osmcloud reads "
-		 "version 1"},
+		{"osmcloud-vm-state 3\n",
+		 "bad.state:1: state file version 3, this osmcloud reads "
+		 "versions 1 to 2"},
+		{"osmcloud-vm-state 0\n",
+		 "bad.state:1: state file version 0, this osmcloud reads "
+		 "versions 1 to 2"},
+		{"osmcloud-vm-state 2\nfree 0x5\nfree\n",
+		 "bad.state:3: expected \"free <VF port GUID>\" (a GUID other "
+		 "than 0)"},
+		{"osmcloud-vm-state 2\nfree 0x0\n",
+		 "bad.state:2: expected \"free <VF port GUID>\""},
+		{"osmcloud-vm-state 2\nfree 42\n",
+		 "bad.state:2: expected \"free <VF port GUID>\""},
+		{"osmcloud-vm-state 2\nfree 0x5\nfree 0x5\n",
+		 "bad.state:3: VF 0x0000000000000005 is listed free twice"},
+		{"osmcloud-vm-state 2\nvm-a 0x1 0x2 3 0\nfree 0x2\n",
+		 "bad.state:3: VF 0x0000000000000002 is listed free but VM "
+		 "\"vm-a\" uses it"},
+		{"osmcloud-vm-state 2\nfree 0x2\nvm-a 0x1 0x2 3 0\n",
+		 "bad.state:3: VF 0x0000000000000002 of VM \"vm-a\" is listed "
+		 "free above"},
+		{"osmcloud-vm-state 1\nfree 0x5\n",
+		 "bad.state:2: expected \"<name> <vGUID> <VF GUID> <LID> "
+		 "<weight>\""},
 		{"osmcloud-vm-state 1\n# c\nvm-a 0x1 0x2 3 0\nvm-b 0x4 0x5\n",
 		 "bad.state:4: expected \"<name> <vGUID> <VF GUID> <LID> "
 		 "<weight>\""},
@@ -163,6 +257,8 @@ static void bad_state_files_name_file_and_line(void **state)
 		assert_int_equal(oc_vmreg_load(r, path, &err), -1);
 		assert_non_null(strstr(err.msg, bad[i].msg));
 		assert_int_equal(r->count, 0);
+		assert_int_equal(r->num_free, 0); /* all or nothing */
+		assert_false(oc_vmreg_is_free(r, 0x5));
 	}
 	oc_vmreg_free(r);
 }
@@ -271,6 +367,9 @@ int main(void)
 		cmocka_unit_test(add_find_remove),
 		cmocka_unit_test(refuses_clashes),
 		cmocka_unit_test(round_trips_through_the_state_file),
+		cmocka_unit_test(marks_and_unmarks_free_vfs),
+		cmocka_unit_test(round_trips_free_vfs),
+		cmocka_unit_test(reads_version_1),
 		cmocka_unit_test(missing_state_is_not_an_error),
 		cmocka_unit_test(bad_state_files_name_file_and_line),
 		cmocka_unit_test(failed_save_keeps_the_old_state),
