@@ -3,7 +3,7 @@ libosmcloudcore_la_SOURCES += \
 	src/core/error.c src/core/error.h \
 	src/core/hash.c src/core/hash.h \
 	src/core/fabric.c src/core/fabric.h \
-	src/core/lft.c src/core/lft.h
+	src/core/lft.c src/core/lft.h src/core/lft_hop.h
 libosmcloudcore_la_SOURCES += \
 	src/core/textscan.c src/core/textscan.h \
 	src/core/link_list.c src/core/link_list.h \

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lft_hop.h"
 #include "path_hops.h"
 
 #define MAX_PATH_HOPS 254
@@ -27,25 +28,14 @@ struct walk {
 };
 
 /* The next switch from sw towards the LID: OC_NONE when the route ends
- * (*delivered: it ends at the target's port 0). */
+ * (*delivered: it ends at the target's port 0) or takes an inactive port. */
 static uint32_t next_switch(const struct walk *w, uint32_t sw, int *delivered)
 {
-	const struct oc_fabric *f = w->f;
-	uint32_t node = f->switches[sw], peer;
-	uint8_t port = oc_lft_row(w->t, sw)[w->lid];
+	struct oc_lft_hop h;
+	enum oc_hop_kind kind = oc_lft_hop(w->f, w->t, sw, w->lid, &h);
 
-	*delivered = 0;
-	if (port == 0) {
-		*delivered = sw == w->target;
-		return OC_NONE;
-	}
-	if (port == OC_NO_PATH || port > f->nodes[node].num_ports ||
-	    !oc_port(f, node, port)->active)
-		return OC_NONE;
-	peer = oc_peer(f, node, port);
-	if (peer == OC_NONE || !oc_is_switch(f, peer))
-		return OC_NONE;
-	return f->nodes[peer].sw_index;
+	*delivered = kind == OC_HOP_HERE && sw == w->target;
+	return kind == OC_HOP_SWITCH && h.out->active ? h.next_sw : OC_NONE;
 }
 
 static void set_hops(struct walk *w, uint32_t sw, unsigned hops)

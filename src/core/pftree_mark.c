@@ -12,6 +12,7 @@
  * check then reports it).  pft_mark_up_paths() adds the UP marks: the
  * switches a partition's flows climb through towards a new node.
  */
+#include "lft_hop.h"
 #include "pftree_int.h"
 
 #define LOAD_EPSILON 1e-9
@@ -123,21 +124,14 @@ uint32_t pft_choose_up(void *ctx, uint32_t sw, const struct oc_up_choice *c,
 static void mark_walk(struct pft_run *run, uint32_t sw, uint16_t lid,
 		      uint32_t part)
 {
-	const struct oc_fabric *f = run->f;
+	struct oc_lft_hop h;
 	unsigned hops;
 
 	for (hops = 0; hops <= 64 && run->scratch[sw] != lid; hops++) {
-		uint32_t node = f->switches[sw], peer;
-		uint8_t port = oc_lft_row(run->lfts, sw)[lid];
-
 		run->scratch[sw] = lid;
-		if (port == 0 || port == OC_NO_PATH ||
-		    port > f->nodes[node].num_ports)
+		if (oc_lft_hop(run->f, run->lfts, sw, lid, &h) != OC_HOP_SWITCH)
 			return;
-		peer = oc_peer(f, node, port);
-		if (peer == OC_NONE || !oc_is_switch(f, peer))
-			return;
-		sw = f->nodes[peer].sw_index;
+		sw = h.next_sw;
 		mark(run, sw, part);
 	}
 }

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lft_hop.h"
 #include "route_keep.h"
 
 enum shape {
@@ -111,32 +112,26 @@ static int rank_of(const struct oc_ftree *ft, uint32_t sw)
 }
 
 /* The next switch from sw towards lid, or OC_NONE with *end the shape of
- * the last step (DOWN: delivered to the CA, OTHER: dropped). */
+ * the last step (DOWN: delivered to the CA, OTHER: dropped, also at port
+ * 0 or an inactive port). */
 static uint32_t next_hop(const struct oc_route_keep *k, uint32_t sw,
 			 uint16_t lid, uint8_t *dir, uint8_t *end)
 {
-	const struct oc_fabric *f = k->f;
-	uint32_t node = f->switches[sw], peer, next;
-	uint8_t port = oc_lft_row(k->t, sw)[lid];
+	struct oc_lft_hop h;
+	enum oc_hop_kind kind = oc_lft_hop(k->f, k->t, sw, lid, &h);
 	int diff;
 
 	*end = OTHER;
-	if (!port || port == OC_NO_PATH || port > f->nodes[node].num_ports ||
-	    !oc_port(f, node, port)->active)
+	if (kind == OC_HOP_HERE || kind == OC_HOP_DROP || !h.out->active)
 		return OC_NONE;
-	peer = oc_peer(f, node, port);
-	if (peer == OC_NONE)
-		return OC_NONE;
-	if (!oc_is_switch(f, peer)) {
-		if (f->lid_owner[lid].node == peer &&
-		    f->lid_owner[lid].port == oc_port(f, node, port)->peer_port)
+	if (kind == OC_HOP_CA) {
+		if (oc_lft_hop_delivers(k->f, lid, kind, &h))
 			*end = DOWN;
 		return OC_NONE;
 	}
-	next = f->nodes[peer].sw_index;
-	diff = rank_of(k->ft, next) - rank_of(k->ft, sw);
+	diff = rank_of(k->ft, h.next_sw) - rank_of(k->ft, sw);
 	*dir = diff > 0 ? DIR_DOWN : diff < 0 ? DIR_UP : DIR_SIDE;
-	return next;
+	return h.next_sw;
 }
 
 /* The shape of a route that takes a link in direction dir, then a route

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lft_hop.h"
 #include "tenant_links.h"
 
 #define MAX_WALK 64
@@ -36,25 +37,21 @@ int oc_walk_channels(const struct oc_fabric *f, const struct oc_lfts *t,
 		     uint32_t sw, uint16_t lid,
 		     void (*fn)(void *ctx, uint32_t slot), void *ctx)
 {
+	struct oc_lft_hop h;
 	int hops;
 
 	if (lid > t->max_lid)
 		return -1;
 	for (hops = 0; hops <= MAX_WALK; hops++) {
-		uint32_t node = f->switches[sw], peer;
-		uint8_t port = oc_lft_row(t, sw)[lid];
+		enum oc_hop_kind kind = oc_lft_hop(f, t, sw, lid, &h);
 
-		if (port == 0)
-			return f->lid_owner[lid].node == node ? hops : -1;
-		if (port == OC_NO_PATH || port > f->nodes[node].num_ports)
+		if (kind == OC_HOP_DROP)
 			return -1;
-		peer = oc_peer(f, node, port);
-		if (peer == OC_NONE)
-			return -1;
-		if (!oc_is_switch(f, peer))
-			return f->lid_owner[lid].node == peer ? hops : -1;
-		fn(ctx, f->nodes[node].first_port + port);
-		sw = f->nodes[peer].sw_index;
+		/* the end counts when at the LID's owner, on any of its ports */
+		if (kind != OC_HOP_SWITCH)
+			return f->lid_owner[lid].node == h.peer ? hops : -1;
+		fn(ctx, f->nodes[h.node].first_port + h.port);
+		sw = h.next_sw;
 	}
 	return -1;
 }
@@ -105,19 +102,14 @@ static void walk_new(struct users_ctx *c, const struct oc_fabric *f,
 {
 	int hops;
 
-	for (hops = 0; hops <= MAX_WALK && c->visited[sw] != c->dest; hops++) {
-		uint32_t node = f->switches[sw], peer;
-		uint8_t port = oc_lft_row(t, sw)[lid];
+	for (hops = 0; c->visited[sw] != c->dest && hops <= MAX_WALK; hops++) {
+		struct oc_lft_hop h;
 
 		c->visited[sw] = c->dest;
-		if (port == 0 || port == OC_NO_PATH ||
-		    port > f->nodes[node].num_ports)
+		if (oc_lft_hop(f, t, sw, lid, &h) != OC_HOP_SWITCH)
 			return;
-		peer = oc_peer(f, node, port);
-		if (peer == OC_NONE || !oc_is_switch(f, peer))
-			return;
-		add_user(c, f->nodes[node].first_port + port);
-		sw = f->nodes[peer].sw_index;
+		add_user(c, (uint32_t)(h.out - f->ports));
+		sw = h.next_sw;
 	}
 }
 

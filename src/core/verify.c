@@ -20,6 +20,7 @@
 
 #include "ftree.h"
 #include "hops.h"
+#include "lft_hop.h"
 #include "verify.h"
 
 enum { UNSEEN = 0, ON_PATH = 1, SETTLED = 2 };
@@ -231,43 +232,30 @@ static void teardown(struct verifier *v)
 
 /* ---- following the LFTs towards one destination ---------------------- */
 
-static uint8_t lft_port(const struct verifier *v, uint32_t s)
-{
-	if (v->lid > v->t->max_lid)
-		return OC_NO_PATH;
-	return oc_lft_row(v->t, s)[v->lid];
-}
-
-static int owns(const struct verifier *v, uint32_t node, unsigned port)
-{
-	const struct oc_lid_owner *o = &v->f->lid_owner[v->lid];
-
-	return o->node == node && o->port == port;
-}
-
-/* One hop from switch s: where its LFT entry leads. */
+/* One hop from switch s: where its LFT entry leads.  A hop over a link
+ * that is down at either end is a hole. */
 static int step(struct verifier *v, uint32_t s)
 {
 	const struct oc_fabric *f = v->f;
-	uint32_t node = f->switches[s];
-	uint8_t port = lft_port(v, s);
-	const struct oc_port *p;
+	struct oc_lft_hop h;
+	enum oc_hop_kind kind;
 
 	v->next[s] = OC_NONE;
-	if (port == 0)
-		return owns(v, node, 0) ? STEP_DELIVERED : STEP_WRONG;
-	if (port > f->nodes[node].num_ports)
-		return STEP_HOLE; /* includes OC_NO_PATH */
-	p = oc_port(f, node, port);
-	if (p->peer_node == OC_NONE || !p->active ||
-	    !oc_port(f, p->peer_node, p->peer_port)->active)
+	if (v->lid > v->t->max_lid)
 		return STEP_HOLE;
-	if (!oc_is_switch(f, p->peer_node))
-		return owns(v, p->peer_node, p->peer_port) ? STEP_DELIVERED
-							   : STEP_WRONG;
-	v->next[s] = f->nodes[p->peer_node].sw_index;
-	v->out_port[s] = port;
-	v->in_port[s] = p->peer_port;
+	kind = oc_lft_hop(f, v->t, s, v->lid, &h);
+	if (kind == OC_HOP_HERE)
+		return oc_lft_hop_delivers(f, v->lid, kind, &h) ? STEP_DELIVERED
+								: STEP_WRONG;
+	if (kind == OC_HOP_DROP || !h.out->active ||
+	    !oc_port(f, h.peer, h.peer_port)->active)
+		return STEP_HOLE;
+	if (kind == OC_HOP_CA)
+		return oc_lft_hop_delivers(f, v->lid, kind, &h) ? STEP_DELIVERED
+								: STEP_WRONG;
+	v->next[s] = h.next_sw;
+	v->out_port[s] = h.port;
+	v->in_port[s] = h.peer_port;
 	return STEP_NEXT;
 }
 

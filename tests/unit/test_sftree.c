@@ -22,6 +22,7 @@
 #include "engine.h"
 #include "fixtures.h"
 #include "gen.h"
+#include "lft_hop.h"
 #include "path_hops.h"
 #include "subtree_root.h"
 #include "testlib.h"
@@ -551,18 +552,15 @@ static int assert_up_across_down(const struct oc_ftree *ft,
 	int phase = 0, across = 0, hops; /* 0 up, 1 across, 2 down */
 
 	for (hops = 0; hops < 64; hops++) {
-		uint8_t port = oc_lft_row(t, sw)[lid];
-		uint32_t peer, next;
+		struct oc_lft_hop h;
+		enum oc_hop_kind kind = oc_lft_hop(f, t, sw, lid, &h);
+		uint32_t next;
 		int step;
 
-		assert_int_not_equal(port, OC_NO_PATH);
-		if (port == 0)
+		assert_int_not_equal(kind, OC_HOP_DROP);
+		if (kind != OC_HOP_SWITCH)
 			return across;
-		peer = oc_peer(f, f->switches[sw], port);
-		assert_int_not_equal(peer, OC_NONE);
-		if (!oc_is_switch(f, peer))
-			return across;
-		next = f->nodes[peer].sw_index;
+		next = h.next_sw;
 		if (ft->sw[next].role != OC_SW_FABRIC)
 			return across; /* down to a vSwitch: the end */
 		step = rank_of(ft, next) < rank_of(ft, sw)    ? 0

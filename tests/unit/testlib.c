@@ -8,6 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "lft_hop.h"
 #include "testlib.h"
 #include "topo.h"
 
@@ -39,29 +40,16 @@ struct oc_fabric *tl_fabric(const char *text)
 int tl_walk(const struct oc_fabric *f, const struct oc_lfts *t, uint32_t sw,
 	    unsigned lid)
 {
-	const struct oc_lid_owner *owner = &f->lid_owner[lid];
+	struct oc_lft_hop h;
 	int hops;
 
 	for (hops = 0; hops < 64; hops++) {
-		uint32_t node = f->switches[sw], peer;
-		uint8_t port = oc_lft_row(t, sw)[lid];
+		enum oc_hop_kind kind = oc_lft_hop(f, t, sw, lid, &h);
 
-		if (port == 0)
-			return owner->node == node && owner->port == 0 ? hops
-								       : -1;
-		if (port == OC_NO_PATH || port > f->nodes[node].num_ports)
-			return -1;
-		peer = oc_peer(f, node, port);
-		if (peer == OC_NONE)
-			return -1;
-		if (!oc_is_switch(f, peer))
-			return owner->node == peer &&
-					       owner->port ==
-						       oc_port(f, node, port)
-							       ->peer_port
-				       ? hops
-				       : -1;
-		sw = f->nodes[peer].sw_index;
+		if (kind != OC_HOP_SWITCH)
+			return oc_lft_hop_delivers(f, lid, kind, &h) ? hops
+								     : -1;
+		sw = h.next_sw;
 	}
 	return -1;
 }
