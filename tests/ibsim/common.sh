@@ -282,6 +282,14 @@ print(n)
 PY
 }
 
+# no_more_switches WHAT FTREEMINRC ITRC: FTreeMinRC updated no more
+# switches than ItRC for the same move (both counts must be known).
+no_more_switches() {
+	[ -n "$2" ] && [ -n "$3" ] && [ "$2" -le "$3" ] &&
+		pass "$1: FTreeMinRC updates $2 switch(es) <= ItRC's $3" ||
+		fail "$1: FTreeMinRC '$2' switches, ItRC '$3'"
+}
+
 # heavy_sweep: one 'resweep heavy' on the console, until its SUBNET UP.
 heavy_sweep() {
 	local n

@@ -90,9 +90,7 @@ leaf_ftree=$MIG_SWITCHES
 migrate leaf-back vm-b hv5 ftreeminrc
 migrate leaf-itrc vm-b hv4 itrc
 leaf_itrc=$MIG_SWITCHES
-[ -n "$leaf_ftree" ] && [ "$leaf_ftree" -le "$leaf_itrc" ] &&
-	pass "within a leaf: FTreeMinRC updates $leaf_ftree switch(es) <= ItRC's $leaf_itrc" ||
-	fail "within a leaf: FTreeMinRC '$leaf_ftree' switches, ItRC '$leaf_itrc'"
+no_more_switches "within a leaf" "$leaf_ftree" "$leaf_itrc"
 
 # --- across leaves (hv0 on sw-L1-0 -> hv7 on sw-L1-2), both methods
 migrate cross-ftree vm-a hv7 ftreeminrc
@@ -100,9 +98,7 @@ cross_ftree=$MIG_SWITCHES
 migrate cross-back vm-a hv0 itrc
 migrate cross-itrc vm-a hv7 itrc
 cross_itrc=$MIG_SWITCHES
-[ -n "$cross_ftree" ] && [ "$cross_ftree" -le "$cross_itrc" ] &&
-	pass "across leaves: FTreeMinRC updates $cross_ftree switch(es) <= ItRC's $cross_itrc" ||
-	fail "across leaves: FTreeMinRC '$cross_ftree' switches, ItRC '$cross_itrc'"
+no_more_switches "across leaves" "$cross_ftree" "$cross_itrc"
 
 ctl stats && [ "$(grep -c '^migrate ' "$TOP/ctl.out")" -eq 6 ] &&
 	grep -q "^migrate vm-a (LID [0-9]*) hv0 -> hv7 itrc" "$TOP/ctl.out" &&
@@ -173,12 +169,8 @@ for m in ftreeminrc itrc; do
 	eval "pods_$m=\$MIG_SWITCHES"
 	migrate pods-$m-back vm-p hv0 $m
 done
-[ -n "$pod_ftreeminrc" ] && [ "$pod_ftreeminrc" -le "$pod_itrc" ] &&
-	pass "within a pod: FTreeMinRC updates $pod_ftreeminrc switch(es) <= ItRC's $pod_itrc" ||
-	fail "within a pod: FTreeMinRC '$pod_ftreeminrc' switches, ItRC '$pod_itrc'"
-[ -n "$pods_ftreeminrc" ] && [ "$pods_ftreeminrc" -le "$pods_itrc" ] &&
-	pass "across pods: FTreeMinRC updates $pods_ftreeminrc switch(es) <= ItRC's $pods_itrc" ||
-	fail "across pods: FTreeMinRC '$pods_ftreeminrc' switches, ItRC '$pods_itrc'"
+no_more_switches "within a pod" "$pod_ftreeminrc" "$pod_itrc"
+no_more_switches "across pods" "$pods_ftreeminrc" "$pods_itrc"
 migrate pods-last vm-p hv7 ftreeminrc
 vf_p=$(sed -n 's/.*idle VF \([^ ]*\) .*/\1/p' "$TOP/pods-last/migrate.out")
 lid_p=$(sed -n 's/^migrated [^ ]* (LID \([0-9]*\)).*/\1/p' "$TOP/pods-last/migrate.out")
