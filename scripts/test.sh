@@ -21,6 +21,11 @@ for trs in $(find . -name '*.trs' | sort); do
 	if grep -q '^\[==========\]' "$log"; then
 		grep -E '^\[(==========|  PASSED  |  FAILED  )\]' "$log"
 	else
+		# a failed test's own FAIL lines first: the tail may not hold them
+		case $result in
+		PASS | XFAIL) ;;
+		*) grep '^FAIL: ' "$log" | head -n 20 | sed 's/^/   /' ;;
+		esac
 		tail -n 5 "$log" | sed 's/^/   /'
 	fi
 	case $result in
