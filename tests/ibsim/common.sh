@@ -291,8 +291,12 @@ no_more_switches() {
 }
 
 # heavy_sweep: one 'resweep heavy' on the console, until its SUBNET UP.
+# opensm settles first, so the SUBNET UP counted is that of this sweep,
+# not of one opensm started itself (it sweeps again after a sweep that
+# lost a port, e.g. while ibsim drops its SMPs).
 heavy_sweep() {
 	local n
+	osm_settle || echo "heavy_sweep: opensm's log never went still" >&2
 	n=$(log_count "SUBNET UP")
 	osm_console "resweep heavy" >/dev/null
 	wait_log "SUBNET UP" $((n + 1)) 60

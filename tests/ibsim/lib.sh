@@ -20,7 +20,20 @@ run_new() {
 	mkdir -p "$RUN/cache" "$RUN/tmp" || return 1
 	export IBSIM_SOCKNAME="oc-$1-$$-$RANDOM"
 	export OSM_CACHE_DIR=$RUN/cache OSM_TMP_DIR=$RUN/tmp
-	OSM_PORT=$((20000 + ($$ + RANDOM) % 20000))
+	OSM_PORT=$(free_port)
+}
+
+# free_port: a TCP port in 20000..39999 that nothing listens on now (a
+# random one, so concurrent runs rarely pick the same).
+free_port() {
+	local port hex
+	while :; do
+		port=$((20000 + ($$ + RANDOM) % 20000))
+		hex=$(printf '%04X' "$port")
+		awk '$4 == "0A" { print $2 }' /proc/net/tcp /proc/net/tcp6 2>/dev/null |
+			grep -q ":$hex$" || break
+	done
+	echo "$port"
 }
 
 # sim_ready PID: ibsim's control socket exists and belongs to PID (the
@@ -115,6 +128,24 @@ wait_log() {
 		sleep 0.05
 	done
 	[ "$(log_count "$re")" -ge "$count" ]
+}
+
+# osm_settle [SECONDS]: waits until opensm's log has been still for half
+# a second (no sweep running, none about to follow an erroneous one: with
+# sweep_interval 0 an idle opensm logs nothing), at most SECONDS (30).
+osm_settle() {
+	local secs=${1:-30} size last=-1 still=0 i
+	for i in $(seq $((secs * 20))); do
+		size=$(stat -c %s "$RUN/osm.log" 2>/dev/null)
+		if [ "$size" = "$last" ]; then
+			still=$((still + 1))
+			[ "$still" -ge 10 ] && return 0
+		else
+			still=0 last=$size
+		fi
+		sleep 0.05
+	done
+	return 1
 }
 
 # osm_console COMMAND: one command on opensm's loopback console (one line
