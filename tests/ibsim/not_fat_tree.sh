@@ -21,8 +21,7 @@ echo "$status" | grep -q "Routing Engine.*minhop" &&
 	fail "console status does not show minhop: $status"
 check_dump ring && pass "minhop's LFTs pass the checker" ||
 	fail "minhop's LFTs fail the checker"
-osm_console "resweep heavy" >/dev/null
-if wait_log "SUBNET UP" 2 60 && kill -0 "$OSM_PID"; then
+if heavy_sweep && kill -0 "$OSM_PID"; then
 	pass "opensm keeps running: a second heavy sweep reached SUBNET UP"
 else
 	fail "opensm did not complete a second sweep"
