@@ -16,8 +16,9 @@
 struct pf_ctx {
 	struct oc_partitions *ps;
 	const struct oc_fabric *f;
-	unsigned line; /* of the current word */
-	int defmember; /* -1 none, else full (1) or limited (0) */
+	uint64_t sm_guid; /* SELF; 0: unknown */
+	unsigned line;	  /* of the current word */
+	int defmember;	  /* -1 none, else full (1) or limited (0) */
 };
 
 /* Reads the whole stream, with comments blanked out. */
@@ -165,6 +166,30 @@ static int add_all_cas(struct pf_ctx *c, uint32_t part, int full,
 	return 0;
 }
 
+/* A member by port GUID; a switch's (port 0) is no CA port, so no member,
+ * as in the plugin, which copies only CA ports from OpenSM. */
+static int add_port(struct pf_ctx *c, uint32_t part, uint64_t guid, int full,
+		    struct oc_err *err)
+{
+	unsigned port;
+	uint32_t node;
+
+	node = c->f ? oc_fabric_find_port_guid(c->f, guid, &port) : OC_NONE;
+	if (node != OC_NONE && oc_is_switch(c->f, node))
+		return 0;
+	return oc_partitions_add_member(c->ps, part, guid, full, err);
+}
+
+/* SELF: the SM's port, known offline only when its GUID was given. */
+static int add_self(struct pf_ctx *c, uint32_t part, int full,
+		    struct oc_err *err)
+{
+	if (!c->sm_guid)
+		return oc_err_set(err, "SELF: the SM's port GUID is not known "
+				       "offline (give it with --sm-guid)");
+	return add_port(c, part, c->sm_guid, full, err);
+}
+
 static int parse_member(struct pf_ctx *c, uint32_t part, char *m,
 			struct oc_err *err)
 {
@@ -182,16 +207,22 @@ static int parse_member(struct pf_ctx *c, uint32_t part, char *m,
 	}
 	if (!strcmp(m, "ALL") || !strcmp(m, "ALL_CAS"))
 		return add_all_cas(c, part, full, err);
+	if (!strcmp(m, "ALL_SWITCHES") || !strcmp(m, "ALL_ROUTERS") ||
+	    !strcmp(m, "NONE"))
+		return 0; /* no CA port among them */
+	if (!strcmp(m, "SELF"))
+		return add_self(c, part, full, err);
 	if (strncmp(m, "0x", 2) && strncmp(m, "0X", 2))
 		return oc_err_set(err,
 				  "bad member \"%s\" (want a port GUID 0x..., "
-				  "ALL or ALL_CAS)",
+				  "ALL, ALL_CAS, ALL_SWITCHES, ALL_ROUTERS, "
+				  "SELF or NONE)",
 				  m);
 	errno = 0;
 	guid = strtoull(m + 2, &end, 16);
 	if (errno || *end || end == m + 2 || end - m > 18)
 		return oc_err_set(err, "bad port GUID \"%s\"", m);
-	return oc_partitions_add_member(c->ps, part, guid, full, err);
+	return add_port(c, part, guid, full, err);
 }
 
 /* Newlines in [from, to). */
@@ -268,9 +299,9 @@ static int parse_all(struct pf_ctx *c, char *buf, struct oc_err *err)
 
 struct oc_partitions *oc_part_file_read(FILE *in, const char *path,
 					const struct oc_fabric *f,
-					struct oc_err *err)
+					uint64_t sm_guid, struct oc_err *err)
 {
-	struct pf_ctx c = {oc_partitions_new(), f, 1, -1};
+	struct pf_ctx c = {oc_partitions_new(), f, sm_guid, 1, -1};
 	size_t len;
 	char *buf = slurp(in, &len);
 
@@ -295,7 +326,7 @@ struct oc_partitions *oc_part_file_read(FILE *in, const char *path,
 
 struct oc_partitions *oc_part_file_load(const char *path,
 					const struct oc_fabric *f,
-					struct oc_err *err)
+					uint64_t sm_guid, struct oc_err *err)
 {
 	struct oc_partitions *ps;
 	FILE *in = fopen(path, "r");
@@ -304,7 +335,7 @@ struct oc_partitions *oc_part_file_load(const char *path,
 		oc_err_set(err, "%s: %s", path, strerror(errno));
 		return NULL;
 	}
-	ps = oc_part_file_read(in, path, f, err);
+	ps = oc_part_file_read(in, path, f, sm_guid, err);
 	fclose(in);
 	return ps;
 }

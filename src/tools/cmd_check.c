@@ -84,6 +84,8 @@ static void check_usage(FILE *out)
 		"  --victim PKEY|NAME     effective bisection bandwidth of this\n"
 		"                         partition, quiet and with the others\n"
 		"  --ebb-rounds N         random bisections (default 100)\n"
+		"  --sm-guid GUID         the SM's port GUID (SELF in the\n"
+		"                         partitions file)\n"
 		"exit status: 0 all required checks pass, 1 a check fails,\n"
 		"2 bad usage or unreadable input\n");
 }
@@ -148,6 +150,8 @@ static int check_option(struct check_args *a, int c)
 		return 0;
 	case 'E':
 		return parse_rounds(a, optarg);
+	case 's':
+		return tenant_args_sm_guid(&a->ten, "check", optarg);
 	case 'h':
 		check_usage(stdout);
 		exit(0);
@@ -201,6 +205,7 @@ static int parse_check_args(int argc, char **argv, struct check_args *a)
 		{"weights", required_argument, NULL, 'W'},
 		{"victim", required_argument, NULL, 'V'},
 		{"ebb-rounds", required_argument, NULL, 'E'},
+		{"sm-guid", required_argument, NULL, 's'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};

@@ -6,7 +6,6 @@
  * OpenSM's opensm-lfts.dump format.  No opensm or ibsim is involved, so
  * routing can be studied at any scale.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -23,12 +22,11 @@
 
 struct route_args {
 	struct fabric_args fab; /* topology, VM file, LIDs */
-	struct tenant_args ten; /* partitions, policies, weights */
+	struct tenant_args ten; /* partitions, policies, weights, SM */
 	unsigned data_vls;
 	const char *engine;
 	const char *roots;
 	const char *out;
-	uint64_t sm_guid; /* --sm-guid, 0: not given */
 	int quiet;
 };
 
@@ -73,43 +71,6 @@ static int parse_data_vls(const char *s, unsigned *vls)
 	return -1;
 }
 
-/* A port GUID: 0x followed by 1 to 16 hex digits, not zero. */
-static int parse_sm_guid(const char *text, uint64_t *guid)
-{
-	char *end;
-	size_t len = strlen(text);
-
-	errno = 0;
-	*guid = 0;
-	if (len > 2 && len <= 18 && text[0] == '0' &&
-	    (text[1] == 'x' || text[1] == 'X') &&
-	    strspn(text + 2, "0123456789abcdefABCDEF") == len - 2)
-		*guid = strtoull(text, &end, 16);
-	if (*guid && !errno)
-		return 0;
-	fprintf(stderr,
-		"osmcloud route: --sm-guid '%s': not a port GUID "
-		"(0x and 1 to 16 hex digits, not 0)\n",
-		text);
-	return -1;
-}
-
-/* The SM's port must be in the fabric (a typo would silently mean
- * "unknown"). */
-static int check_sm_guid(const struct route_args *a, const struct oc_fabric *f)
-{
-	unsigned port;
-
-	if (!a->sm_guid ||
-	    oc_fabric_find_port_guid(f, a->sm_guid, &port) != OC_NONE)
-		return 0;
-	fprintf(stderr,
-		"osmcloud route: --sm-guid 0x%016" PRIx64 ": no such port "
-		"in %s\n",
-		a->sm_guid, a->fab.topo);
-	return -1;
-}
-
 static int parse_route_args(int argc, char **argv, struct route_args *a)
 {
 	static const struct option opts[] = {
@@ -150,7 +111,7 @@ static int parse_route_args(int argc, char **argv, struct route_args *a)
 			a->fab.guid2lid = optarg;
 			break;
 		case 's':
-			if (parse_sm_guid(optarg, &a->sm_guid))
+			if (tenant_args_sm_guid(&a->ten, "route", optarg))
 				return 2;
 			break;
 		case 'o':
@@ -286,7 +247,7 @@ int cmd_route(int argc, char **argv)
 	in.f = fabric_args_load(&a.fab, "route", &vms);
 	in.root_guids = roots;
 	in.vms = vms;
-	in.sm_port_guid = a.sm_guid;
+	in.sm_port_guid = a.ten.sm_guid;
 	ret = 1;
 	if (in.f && tenant_args_load(&a.ten, in.f, "route", &ti)) {
 		ret = 2;
@@ -298,10 +259,7 @@ int cmd_route(int argc, char **argv)
 	in.data_vls = a.data_vls;
 	in.lanes = &lanes;
 	in.warn = warn_policy;
-	if (in.f && check_sm_guid(&a, in.f))
-		ret = 2;
-	else if (in.f &&
-		 !(lfts = oc_lfts_new(in.f->num_switches, in.f->max_lid)))
+	if (in.f && !(lfts = oc_lfts_new(in.f->num_switches, in.f->max_lid)))
 		fprintf(stderr, "osmcloud route: out of memory\n");
 	else if (in.f && engine->route(&in, lfts, &stats, &err))
 		fprintf(stderr, "osmcloud route: %s: %s\n", a.engine, err.msg);

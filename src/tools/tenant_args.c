@@ -1,7 +1,10 @@
 /*
  * tenant_args.c - loading the tenant options (see tenant_args.h).
  */
+#include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "part_file.h"
@@ -9,14 +12,54 @@
 #include "tenant_args.h"
 #include "weights_file.h"
 
+int tenant_args_sm_guid(struct tenant_args *a, const char *cmd,
+			const char *value)
+{
+	char *end;
+	size_t len = strlen(value);
+
+	errno = 0;
+	a->sm_guid = 0;
+	if (len > 2 && len <= 18 && value[0] == '0' &&
+	    (value[1] == 'x' || value[1] == 'X') &&
+	    strspn(value + 2, "0123456789abcdefABCDEF") == len - 2)
+		a->sm_guid = strtoull(value, &end, 16);
+	if (a->sm_guid && !errno)
+		return 0;
+	fprintf(stderr,
+		"osmcloud %s: --sm-guid '%s': not a port GUID "
+		"(0x and 1 to 16 hex digits, not 0)\n",
+		cmd, value);
+	return 2;
+}
+
+/* The SM's port must be in the fabric (a typo would silently mean
+ * "unknown"). */
+static int check_sm_guid(const struct tenant_args *a, const struct oc_fabric *f,
+			 const char *cmd)
+{
+	unsigned port;
+
+	if (!a->sm_guid ||
+	    oc_fabric_find_port_guid(f, a->sm_guid, &port) != OC_NONE)
+		return 0;
+	fprintf(stderr,
+		"osmcloud %s: --sm-guid 0x%016" PRIx64 ": no such port in the "
+		"fabric\n",
+		cmd, a->sm_guid);
+	return 2;
+}
+
 int tenant_args_load(const struct tenant_args *a, const struct oc_fabric *f,
 		     const char *cmd, struct tenant_inputs *ti)
 {
 	struct oc_err err;
 
 	memset(ti, 0, sizeof(*ti));
-	if (a->partitions &&
-	    !(ti->parts = oc_part_file_load(a->partitions, f, &err)))
+	if (check_sm_guid(a, f, cmd))
+		return 2;
+	if (a->partitions && !(ti->parts = oc_part_file_load(a->partitions, f,
+							     a->sm_guid, &err)))
 		goto fail;
 	if (a->policies &&
 	    !(ti->policies = oc_policy_file_load(a->policies, &err)))

@@ -1,7 +1,9 @@
 /*
  * tenant_args.h - the tenant options shared by "osmcloud route" and
  * "osmcloud check": --partitions (offline partitions file), --policies
- * (pftree_ext policy file) and --weights (pftree_wt weights file).
+ * (pftree_ext policy file), --weights (pftree_wt weights file) and
+ * --sm-guid (the SM's port: SELF in the partitions file; route's sftree
+ * also keeps its subtree root off the SM's leaf).
  */
 #ifndef OC_TENANT_ARGS_H
 #define OC_TENANT_ARGS_H
@@ -13,6 +15,7 @@ struct tenant_args {
 	const char *partitions;
 	const char *policies;
 	const char *weights;
+	uint64_t sm_guid; /* 0: not given */
 };
 
 struct tenant_inputs {
@@ -21,8 +24,14 @@ struct tenant_inputs {
 	struct oc_weights *weights;
 };
 
-/* Loads what a names (ALL in the partitions file expands over f); prints
- * "osmcloud CMD: FILE:LINE: problem" and returns 2 on an error. */
+/* "--sm-guid VALUE": 0x and 1 to 16 hex digits, not 0; prints an error
+ * naming cmd and returns 2 otherwise. */
+int tenant_args_sm_guid(struct tenant_args *a, const char *cmd,
+			const char *value);
+
+/* Loads what a names (ALL in the partitions file expands over f, SELF is
+ * a->sm_guid, which must be a port of f); prints "osmcloud CMD:
+ * [FILE:LINE: ]problem" and returns 2 on an error. */
 int tenant_args_load(const struct tenant_args *a, const struct oc_fabric *f,
 		     const char *cmd, struct tenant_inputs *ti);
 void tenant_inputs_free(struct tenant_inputs *ti);

@@ -107,6 +107,28 @@ expect 2 "bad partitions file" "$osmcloud" check --topo "$net" \
 	--lfts "$tmp/pftree.dump" --partitions "$tmp/bad.parts"
 grep -q "bad.parts:2: P_Key 0x0001 defined twice" "$tmp/err" ||
 	fail "bad partitions: no file:line: problem"
+# OpenSM's man-page Default line (ALL, SELF=full) and the keywords that
+# name no CA port: the same tables; SELF needs --sm-guid offline
+{
+	echo "Default=0x7fff, ipoib : ALL, SELF=full, ALL_SWITCHES=full ;"
+	echo "none=0x0003 : NONE ;"
+	sed 1,2d "$tmp/parts"
+} >"$tmp/self.parts"
+expect 0 "route pftree, SELF with --sm-guid" "$osmcloud" route -q --topo "$net" \
+	--engine pftree --partitions "$tmp/self.parts" --sm-guid "$(guid 0)" \
+	-o "$tmp/self.dump"
+cmp -s "$tmp/self.dump" "$tmp/pftree.dump" ||
+	fail "SELF, ALL_SWITCHES, NONE: tables differ from the plain file's"
+expect 0 "check, SELF with --sm-guid" "$osmcloud" check --topo "$net" \
+	--lfts "$tmp/self.dump" --partitions "$tmp/self.parts" --sm-guid "$(guid 0)"
+expect 2 "SELF without --sm-guid" "$osmcloud" check --topo "$net" \
+	--lfts "$tmp/self.dump" --partitions "$tmp/self.parts"
+grep -q "self.parts:1: SELF: the SM's port GUID is not known offline" "$tmp/err" ||
+	fail "SELF without --sm-guid: no file:line: problem"
+expect 2 "--sm-guid not in the fabric" "$osmcloud" check --topo "$net" \
+	--lfts "$tmp/self.dump" --partitions "$tmp/self.parts" --sm-guid 0x1234
+grep -q -- "--sm-guid 0x0000000000001234: no such port in the fabric" "$tmp/err" ||
+	fail "--sm-guid not in the fabric: no message"
 expect 2 "unknown victim" "$osmcloud" check --topo "$net" \
 	--lfts "$tmp/pftree.dump" --partitions "$tmp/parts" --victim gold
 grep -q 'no partition "gold"' "$tmp/err" || fail "unknown victim: no message"

@@ -160,14 +160,22 @@ static void weights_errors_name_line(void **state)
 			     "w.txt:3: port 0x0000000000000011 listed twice");
 }
 
-static struct oc_partitions *
-read_parts(const char *s, const struct oc_fabric *f, struct oc_err *err)
+static struct oc_partitions *read_parts_sm(const char *s,
+					   const struct oc_fabric *f,
+					   uint64_t sm_guid, struct oc_err *err)
 {
 	FILE *in = text(s);
-	struct oc_partitions *ps = oc_part_file_read(in, "p.conf", f, err);
+	struct oc_partitions *ps =
+		oc_part_file_read(in, "p.conf", f, sm_guid, err);
 
 	fclose(in);
 	return ps;
+}
+
+static struct oc_partitions *
+read_parts(const char *s, const struct oc_fabric *f, struct oc_err *err)
+{
+	return read_parts_sm(s, f, 0, err);
 }
 
 static void partitions_file_subset(void **state)
@@ -204,6 +212,42 @@ static void partitions_file_subset(void **state)
 	oc_fabric_free(f);
 }
 
+/* OpenSM's other member keywords: only CA ports count, as in the plugin,
+ * so ALL_SWITCHES, ALL_ROUTERS, NONE, a switch's GUID and an SM on a
+ * switch add nobody; SELF is the SM's CA port. */
+static void partitions_file_keywords(void **state)
+{
+	struct oc_fabric *f = tl_fabric(TWO_LEVEL_NET);
+	uint64_t b2 = oc_port(f, oc_fabric_find_name(f, "b2"), 1)->guid;
+	uint64_t sw = f->nodes[oc_fabric_find_name(f, "S1")].guid;
+	const char *conf = "Default=0x7fff : ALL_SWITCHES, SELF=full ;\n"
+			   "none=0x0002 : NONE ;\n"
+			   "r=0x0003 : ALL_ROUTERS=full, ALL_CAS ;\n";
+	struct oc_err err;
+	char line[64];
+	struct oc_partitions *ps = read_parts_sm(conf, f, b2, &err);
+
+	if (!ps)
+		fail_msg("%s", err.msg);
+	assert_int_equal(ps->count, 3);
+	assert_int_equal(ps->parts[0].num_members, 1);
+	assert_true(ps->parts[0].members[0] == b2);
+	assert_int_equal(ps->parts[0].full[0], 1);
+	assert_int_equal(ps->parts[1].num_members, 0);
+	assert_int_equal(ps->parts[2].num_members, 4);
+	assert_int_equal(ps->parts[2].full[0], 0);
+	oc_partitions_free(ps);
+
+	snprintf(line, sizeof(line), "a=0x1 : SELF, 0x%016llx=full ;\n",
+		 (unsigned long long)sw);
+	ps = read_parts_sm(line, f, sw, &err);
+	if (!ps)
+		fail_msg("%s", err.msg);
+	assert_int_equal(ps->parts[0].num_members, 0);
+	oc_partitions_free(ps);
+	oc_fabric_free(f);
+}
+
 static void expect_parts_error(const char *s, const char *msg)
 {
 	struct oc_err err = {{0}};
@@ -233,6 +277,13 @@ static void partitions_file_errors_name_line(void **state)
 			   "p.conf:2: statement without ';'");
 	expect_parts_error("a=0x1 : ALL ;\n", "p.conf:1: ALL needs a fabric");
 	expect_parts_error("b@d=0x1 : ;\n", "bad partition name \"b@d\"");
+	expect_parts_error("a=0x1 :\n ALL_SWITCHES,\n SELF=full ;\n",
+			   "p.conf:3: SELF: the SM's port GUID is not known "
+			   "offline (give it with --sm-guid)");
+	expect_parts_error("a=0x1 : ALLCAS ;\n",
+			   "p.conf:1: bad member \"ALLCAS\" (want a port GUID "
+			   "0x..., ALL, ALL_CAS, ALL_SWITCHES, ALL_ROUTERS, "
+			   "SELF or NONE)");
 }
 
 int main(void)
@@ -244,6 +295,7 @@ int main(void)
 		cmocka_unit_test(weights_round_trip),
 		cmocka_unit_test(weights_errors_name_line),
 		cmocka_unit_test(partitions_file_subset),
+		cmocka_unit_test(partitions_file_keywords),
 		cmocka_unit_test(partitions_file_errors_name_line),
 	};
 
