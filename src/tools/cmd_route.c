@@ -48,7 +48,8 @@ static void route_usage(FILE *out)
 		"                     (pftree_wt)\n"
 		"  --data-vls N       data VLs the ports support (default 8)\n"
 		"  --sm-guid GUID     port GUID of the SM (sftree avoids its\n"
-		"                     leaf as the subtree root)\n"
+		"                     leaf as the subtree root; SELF in the\n"
+		"                     partitions file)\n"
 		"  -o, --output FILE  write opensm-lfts.dump here (default: none)\n"
 		"  -q, --quiet        no summary on stderr\n"
 		"engines:");
