@@ -377,12 +377,14 @@ static int pftree_route_kind(enum pft_kind kind,
 		return -1;
 	stats->leaves = run.ft->num_leaves;
 	if (run.ft->num_vswitches) {
+		uint32_t vswitches = run.ft->num_vswitches;
+
 		oc_ftree_free((struct oc_ftree *)run.ft);
 		return oc_err_set(err,
 				  "the pftree engines route plain fat-trees; "
 				  "this fabric has %u vSwitches (use "
 				  "vswitch_ftree)",
-				  run.ft->num_vswitches);
+				  vswitches);
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	ret = route_all(&run, err);

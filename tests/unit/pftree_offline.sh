@@ -136,6 +136,10 @@ expect 2 "--victim without --partitions" "$osmcloud" check --topo "$net" \
 	--lfts "$tmp/pftree.dump" --victim victim
 expect 2 "bad --data-vls" "$osmcloud" route --topo "$net" --engine pftree \
 	--data-vls 16
+expect 1 "pftree on a vSwitch fabric" "$osmcloud" route \
+	--topo "$top/topologies/vswitch-ft-default.net" --engine pftree
+grep -q 'this fabric has 12 vSwitches (use vswitch_ftree)' "$tmp/err" ||
+	fail "pftree on a vSwitch fabric: no reason given"
 
 [ "$failures" -eq 0 ] || exit 1
 echo "all pftree offline tests passed"

@@ -599,6 +599,8 @@ static void refuses_vswitch_fabrics(void **state)
 	in.f = f;
 	assert_null(pf_route("pftree", &in, NULL, &err));
 	assert_non_null(strstr(err.msg, "use vswitch_ftree"));
+	/* the count is read before the analysis is freed */
+	assert_non_null(strstr(err.msg, "this fabric has 4 vSwitches"));
 	oc_fabric_free(f);
 }
 
