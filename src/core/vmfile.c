@@ -59,9 +59,11 @@ int oc_vm_table_add(struct oc_vm_table *t, uint64_t vf_guid, const char *name,
 	if (strlen(name) >= OC_VM_NAME_MAX)
 		return oc_err_set(err, "VM name \"%s\" longer than %d chars",
 				  name, OC_VM_NAME_MAX - 1);
-	if (!(weight >= 0) || !isfinite(weight))
-		return oc_err_set(err, "VM \"%s\": weight must be positive",
-				  name);
+	if (!(weight >= 0) || !(weight <= OC_VM_WEIGHT_MAX))
+		return oc_err_set(err,
+				  "VM \"%s\": weight must be positive and "
+				  "at most %d",
+				  name, OC_VM_WEIGHT_MAX);
 	if (oc_vm_table_find(t, vf_guid))
 		return oc_err_set(err, "VF 0x%016" PRIx64 " holds two VMs",
 				  vf_guid);
@@ -105,7 +107,9 @@ static int parse_weight(const char *s, double *weight)
 
 	errno = 0;
 	*weight = strtod(s, &end);
-	return errno || *end || !(*weight > 0) || !isfinite(*weight) ? -1 : 0;
+	return errno || *end || !(*weight > 0) || !(*weight <= OC_VM_WEIGHT_MAX)
+		       ? -1
+		       : 0;
 }
 
 /* The last field may be "vguid=GUID"; takes it off the field count. */
@@ -151,8 +155,10 @@ static int parse_vm_line(struct oc_vm_table *t, char *line, struct oc_err *err)
 		return oc_err_set(err, "bad VF GUID \"%s\" (want 0x + hex)",
 				  fields[0]);
 	if (n == 3 && parse_weight(fields[2], &weight))
-		return oc_err_set(err, "bad weight \"%s\" (want a number > 0)",
-				  fields[2]);
+		return oc_err_set(err,
+				  "bad weight \"%s\" (want a number > 0 "
+				  "and <= %d)",
+				  fields[2], OC_VM_WEIGHT_MAX);
 	if (oc_vm_table_add(t, guid, fields[1], weight, err))
 		return -1;
 	t->vms[t->count - 1].vguid = vguid;

@@ -18,6 +18,9 @@
 #include "error.h"
 
 #define OC_VM_NAME_MAX 64
+/* A VM weighs at most this many nodes: the router pads lighter leaves in
+ * steps of one node's weight, so a huge weight would never finish. */
+#define OC_VM_WEIGHT_MAX 1000
 
 struct oc_vm {
 	uint64_t vf_guid;

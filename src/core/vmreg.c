@@ -86,8 +86,9 @@ static int check_fields(const struct oc_vm_rec *vm, struct oc_err *err)
 	if (!vm->lid || vm->lid > OC_MAX_UCAST_LID)
 		return oc_err_set(err, "VM \"%s\": LID %u is not a unicast LID",
 				  vm->name, vm->lid);
-	if (vm->weight < 0 || !isfinite(vm->weight))
-		return oc_err_set(err, "VM \"%s\": bad weight", vm->name);
+	if (!(vm->weight >= 0) || !(vm->weight <= OC_VM_WEIGHT_MAX))
+		return oc_err_set(err, "VM \"%s\": bad weight (at most %d)",
+				  vm->name, OC_VM_WEIGHT_MAX);
 	return 0;
 }
 

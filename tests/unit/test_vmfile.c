@@ -86,6 +86,13 @@ static void rejects_bad_vm_files(void **state)
 	expect_vm_error("0x10\n", ":1: expected");
 	expect_vm_error("0x10 a 1 extra\n", ":1: expected");
 	expect_vm_error("0x10 a -1\n", ":1: bad weight \"-1\"");
+	/* huge weights: the router pads leaves one node's weight at a
+	 * time, 3e37 would never finish */
+	expect_vm_error("0x10 a\n0x11 b 3e37\n",
+			":2: bad weight \"3e37\" "
+			"(want a number > 0 and <= 1000)");
+	expect_vm_error("0x10 a 1000.5\n", ":1: bad weight \"1000.5\"");
+	expect_vm_error("0x10 a inf\n", ":1: bad weight \"inf\"");
 	expect_vm_error("0x10 a\n0x10 b\n", ":2: VF 0x0000000000000010 holds "
 					    "two VMs");
 	expect_vm_error("0x10 a\n0x11 a\n", ":2: duplicate VM name \"a\"");

@@ -246,6 +246,8 @@ static void bad_state_files_name_file_and_line(void **state)
 		 "<weight>\""},
 		{"osmcloud-vm-state 1\nvm-a 0x1 0x2 3 0\nvm-b 0x4 0x5 3 0\n",
 		 "bad.state:3: LID 3 of VM \"vm-b\" is already VM \"vm-a\"'s"},
+		{"osmcloud-vm-state 2\nvm-a 0x1 0x2 3 1e30\n",
+		 "bad.state:2: VM \"vm-a\": bad weight (at most 1000)"},
 	};
 	struct oc_vmreg *r = oc_vmreg_new();
 	const char *path = path_in_dir("bad.state");
