@@ -249,22 +249,21 @@ int cmd_route(int argc, char **argv)
 	in.root_guids = roots;
 	in.vms = vms;
 	in.sm_port_guid = a.ten.sm_guid;
-	ret = 1;
-	if (in.f && tenant_args_load(&a.ten, in.f, "route", &ti)) {
-		ret = 2;
+	ret = 2; /* a bad topology, VM or guid2lid file */
+	if (!in.f || tenant_args_load(&a.ten, in.f, "route", &ti))
 		goto out;
-	}
+	ret = 1;
 	in.parts = ti.parts;
 	in.policies = ti.policies;
 	in.weights = ti.weights;
 	in.data_vls = a.data_vls;
 	in.lanes = &lanes;
 	in.warn = warn_policy;
-	if (in.f && !(lfts = oc_lfts_new(in.f->num_switches, in.f->max_lid)))
+	if (!(lfts = oc_lfts_new(in.f->num_switches, in.f->max_lid)))
 		fprintf(stderr, "osmcloud route: out of memory\n");
-	else if (in.f && engine->route(&in, lfts, &stats, &err))
+	else if (engine->route(&in, lfts, &stats, &err))
 		fprintf(stderr, "osmcloud route: %s: %s\n", a.engine, err.msg);
-	else if (in.f && (!a.out || !write_lfts(a.out, in.f, lfts)))
+	else if (!a.out || !write_lfts(a.out, in.f, lfts))
 		ret = 0;
 	if (!ret && !a.quiet)
 		print_summary(&a, in.f, &stats);

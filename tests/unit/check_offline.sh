@@ -69,5 +69,21 @@ expect 2 "missing LFT file" "$osmcloud" check --topo "$net" \
 expect 2 "topology given as Dump" "$osmcloud" check --ibsim-dump "$net"
 grep -q "vswitch-ft-default.net" "$tmp/err" || fail "error names no file"
 
+# route: bad input files are exit 2 too, with file:line: problem
+printf 'Switch 2 "a"\n[3] "b"[1]\n' >"$tmp/bad.net"
+expect 2 "route, bad topology" "$osmcloud" route --topo "$tmp/bad.net"
+grep -q "bad.net:2: port number out of range for this node" "$tmp/err" ||
+	fail "route, bad topology: no file:line: problem"
+printf '0x0002c90500000011 vm-a\nvm-b\n' >"$tmp/bad.vms"
+expect 2 "route, bad VM file" "$osmcloud" route --topo "$net" \
+	--vms "$tmp/bad.vms"
+grep -q "bad.vms:2: expected" "$tmp/err" ||
+	fail "route, bad VM file: no file:line: problem"
+printf '0x0002c90400000001 0x0000 0x0000\n' >"$tmp/bad.guid2lid"
+expect 2 "route, bad guid2lid" "$osmcloud" route --topo "$net" \
+	--guid2lid "$tmp/bad.guid2lid"
+grep -q "bad.guid2lid:1: expected" "$tmp/err" ||
+	fail "route, bad guid2lid: no file:line: problem"
+
 [ "$failures" -eq 0 ] || exit 1
 echo "all osmcloud check tests passed"
