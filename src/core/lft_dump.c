@@ -1,6 +1,8 @@
 /*
  * lft_dump.c - writing and reading opensm-lfts.dump.
  */
+#include <ctype.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,29 +106,49 @@ static int check_owner(const struct oc_fabric *f, unsigned lid,
 			  name, lineno, lid, guid, want, OTHER_LIDS);
 }
 
+/* "0xLLLL PPP": hex LID, blanks, decimal port; a number too big for an
+ * unsigned long stays too big instead of wrapping. */
+static int scan_entry(const char *line, unsigned long *lid, unsigned long *port)
+{
+	const char *s = line + 2;
+	char *end;
+
+	errno = 0;
+	*lid = strtoul(s, &end, 16);
+	if (end == s || !isblank((unsigned char)*end))
+		return -1;
+	s = end;
+	while (isblank((unsigned char)*s))
+		s++;
+	if (!isdigit((unsigned char)*s))
+		return -1;
+	*port = strtoul(s, &end, 10);
+	return errno ? -1 : 0;
+}
+
 /* "0xLLLL PPP ...": one entry of the current switch. */
 static int read_entry(const struct oc_fabric *f, struct oc_lfts *t, uint32_t sw,
 		      const char *line, const char *name, unsigned lineno,
 		      struct oc_err *err)
 {
-	unsigned lid, port;
+	unsigned long lid, port;
 
 	if (sw == OC_NONE)
 		return oc_err_set(err,
 				  "%s:%u: LFT entry before any switch "
 				  "header",
 				  name, lineno);
-	if (sscanf(line, "0x%x %u", &lid, &port) != 2)
+	if (scan_entry(line, &lid, &port))
 		return oc_err_set(err, "%s:%u: cannot read 'LID PORT'", name,
 				  lineno);
 	if (lid > t->max_lid)
 		return oc_err_set(err,
-				  "%s:%u: LID %u is above the fabric's "
+				  "%s:%u: LID %lu is above the fabric's "
 				  "highest LID %u",
 				  name, lineno, lid, t->max_lid);
 	if (port != OC_NO_PATH && port > f->nodes[f->switches[sw]].num_ports)
 		return oc_err_set(err,
-				  "%s:%u: port %u does not exist on "
+				  "%s:%u: port %lu does not exist on "
 				  "switch '%s'",
 				  name, lineno, port,
 				  f->nodes[f->switches[sw]].name);
@@ -142,12 +164,14 @@ int oc_lft_dump_read(const struct oc_fabric *f, FILE *in, const char *name,
 	struct oc_lfts *t = oc_lfts_new(f->num_switches, f->max_lid);
 	uint32_t sw = OC_NONE;
 	unsigned lineno = 0, headers = 0;
-	char line[512];
+	char *line = NULL;
+	size_t cap = 0;
 	int ret = 0;
 
 	if (!t)
 		return oc_err_set(err, "out of memory for LFTs");
-	while (!ret && fgets(line, sizeof(line), in)) {
+	/* getline: the rest of a long line must not count as a line */
+	while (!ret && getline(&line, &cap, in) >= 0) {
 		lineno++;
 		if (!strncmp(line, "Unicast lids", 12)) {
 			ret = read_header(f, line, name, lineno, &sw, err);
@@ -156,6 +180,7 @@ int oc_lft_dump_read(const struct oc_fabric *f, FILE *in, const char *name,
 			ret = read_entry(f, t, sw, line, name, lineno, err);
 		}
 	}
+	free(line);
 	if (!ret && !headers)
 		ret = oc_err_set(err,
 				 "%s: no 'Unicast lids' switch header: "

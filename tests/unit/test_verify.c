@@ -509,6 +509,50 @@ static void rejects_tables_of_another_fabric(void **state)
 	oc_fabric_free(f);
 }
 
+/* Reads an opensm-lfts.dump from text: NULL, or the error. */
+static const char *dump_error(const struct oc_fabric *f, const char *text,
+			      struct oc_err *err)
+{
+	FILE *in = fmemopen((void *)text, strlen(text), "r");
+	struct oc_lfts *t = NULL;
+	int ret;
+
+	assert_non_null(in);
+	ret = oc_lft_dump_read(f, in, "bad.dump", &t, err);
+	fclose(in);
+	oc_lfts_free(t);
+	return ret ? err->msg : NULL;
+}
+
+/* A LID or port beyond 32 bits is refused, not wrapped (0x100000002 was
+ * LID 2), and the tail of a long line is no entry of its own. */
+static void reads_dump_numbers_whole(void **state)
+{
+	struct oc_fabric *f = tl_fabric(TWO_LEVEL_NET);
+	const char *hdr = "Unicast lids [0-8] of switch Lid 1 guid "
+			  "0x0000000000200000 ('S1'):\n";
+	char text[1024], pad[601];
+	struct oc_err err;
+
+	snprintf(text, sizeof(text), "%s0x100000002 000\n", hdr);
+	assert_string_equal(dump_error(f, text, &err),
+			    "bad.dump:2: LID 4294967298 is above the fabric's "
+			    "highest LID 8");
+	snprintf(text, sizeof(text), "%s0x0002 4294967297\n", hdr);
+	assert_string_equal(dump_error(f, text, &err),
+			    "bad.dump:2: port 4294967297 does not exist on "
+			    "switch 'S1'");
+	snprintf(text, sizeof(text), "%s0x0002\n", hdr);
+	assert_string_equal(dump_error(f, text, &err),
+			    "bad.dump:2: cannot read 'LID PORT'");
+	memset(pad, 'x', sizeof(pad) - 1);
+	pad[sizeof(pad) - 1] = '\0';
+	snprintf(text, sizeof(text), "%s0x0001 001 # '%s0x0002 009'\n", hdr,
+		 pad);
+	assert_null(dump_error(f, text, &err));
+	oc_fabric_free(f);
+}
+
 /* The vSwitch paper's example with the engine's tables. */
 static void passes_routed_figure_2(void **state)
 {
@@ -712,6 +756,7 @@ int main(void)
 		cmocka_unit_test(counts_link_load),
 		cmocka_unit_test(too_long_route_is_a_loop),
 		cmocka_unit_test(rejects_tables_of_another_fabric),
+		cmocka_unit_test(reads_dump_numbers_whole),
 		cmocka_unit_test(passes_routed_figure_2),
 		cmocka_unit_test(agrees_with_walking_every_path),
 		cmocka_unit_test(passes_routed_shipped_topologies),
