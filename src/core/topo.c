@@ -95,11 +95,29 @@ static int parse_setting(struct parser *ps, char *line, int *handled)
 }
 
 /* "lid N" anywhere after the name on a switch header. */
-static unsigned header_lid(const char *rest)
+static unsigned long header_lid(const char *rest)
 {
 	const char *p = strstr(rest, " lid ");
 
-	return p ? (unsigned)strtoul(p + 5, NULL, 0) : 0;
+	return p ? strtoul(p + 5, NULL, 0) : 0;
+}
+
+/* Gives a node's port the LID annotated in the file; a LID beyond 32 bits
+ * is out of range as written, not wrapped (4294967297 is not LID 1). */
+static int set_annotated_lid(struct parser *ps, uint32_t node, unsigned port,
+			     unsigned long lid)
+{
+	char msg[128];
+
+	if (lid > OC_MAX_UCAST_LID) {
+		snprintf(msg, sizeof(msg),
+			 "node \"%s\": LID %lu out of range 1..%u",
+			 ps->f->nodes[node].name, lid, OC_MAX_UCAST_LID);
+		return perr(ps, msg, NULL);
+	}
+	if (oc_fabric_set_lid(ps->f, node, port, (unsigned)lid, ps->err))
+		return perr(ps, ps->err->msg, NULL);
+	return 0;
 }
 
 static int parse_header(struct parser *ps, char *line)
@@ -109,7 +127,7 @@ static int parse_header(struct parser *ps, char *line)
 	char *s = line, *name;
 	uint64_t *guid;
 	uint32_t id;
-	unsigned lid;
+	unsigned long lid;
 
 	if (!strncmp(s, "Switch", 6)) {
 		type = OC_NODE_SWITCH;
@@ -137,9 +155,7 @@ static int parse_header(struct parser *ps, char *line)
 		return perr(ps, ps->err->msg, NULL);
 	*guid += type == OC_NODE_SWITCH ? 1 : nports + 1;
 	ps->cur_node = id;
-	if (lid && oc_fabric_set_lid(ps->f, id, 0, lid, ps->err))
-		return perr(ps, ps->err->msg, NULL);
-	return 0;
+	return lid ? set_annotated_lid(ps, id, 0, lid) : 0;
 }
 
 /* Skips an optional "(guid)" annotation. */
@@ -152,7 +168,7 @@ static void skip_paren(char **s)
 }
 
 /* "# lid N ..." on a CA port line gives the port's initial LID. */
-static unsigned annotation_lid(const char *s)
+static unsigned long annotation_lid(const char *s)
 {
 	const char *hash = strchr(s, '#');
 
@@ -161,7 +177,7 @@ static unsigned annotation_lid(const char *s)
 	hash = oc_skip_blanks((char *)hash + 1);
 	if (strncmp(hash, "lid ", 4))
 		return 0;
-	return (unsigned)strtoul(hash + 4, NULL, 0);
+	return strtoul(hash + 4, NULL, 0);
 }
 
 static int add_declared(struct parser *ps, unsigned port, const char *peer,
@@ -178,7 +194,7 @@ static int parse_port_line(struct parser *ps, char *line)
 	const struct oc_node *n = &ps->f->nodes[ps->cur_node];
 	unsigned long port, peer_port = 1;
 	char *s = line + 1, *peer;
-	unsigned lid = annotation_lid(line);
+	unsigned long lid = annotation_lid(line);
 
 	if (parse_uint(&s, &port) || *s != ']')
 		return perr(ps, "bad port number in: ", line);
@@ -197,8 +213,8 @@ static int parse_port_line(struct parser *ps, char *line)
 			return perr(ps, "bad peer port number", NULL);
 	}
 	if (lid && n->type == OC_NODE_CA &&
-	    oc_fabric_set_lid(ps->f, ps->cur_node, port, lid, ps->err))
-		return perr(ps, ps->err->msg, NULL);
+	    set_annotated_lid(ps, ps->cur_node, port, lid))
+		return -1;
 	return add_declared(ps, port, peer, peer_port);
 }
 

@@ -81,6 +81,15 @@ static void rejects_bad_files(void **state)
 	expect_error("# only a comment\n", "no nodes");
 	expect_error("Switch 2 \"a\" lid 3\n\nSwitch 2 \"b\" lid 3\n",
 		     "LID 3 of \"b\" already used by \"a\"");
+	/* LIDs beyond 32 bits are out of range, not wrapped to 1 and 2 */
+	expect_error("Switch 2 \"a\" lid 4294967297\n",
+		     "test.net:1: node \"a\": LID 4294967297 out of range "
+		     "1..49151");
+	expect_error("Switch 2 \"a\"\n[1] \"h\"[1]\n\nHca 1 \"h\"\n"
+		     "[1] \"a\"[1] # lid 4294967298\n",
+		     "test.net:5: node \"h\": LID 4294967298 out of range");
+	expect_error("Switch 2 \"a\" lid 49152\n",
+		     "test.net:1: node \"a\": LID 49152 out of range");
 }
 
 static void load_reports_missing_file(void **state)
