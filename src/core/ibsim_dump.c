@@ -62,6 +62,27 @@ static int parse_index(char **s, unsigned long *out)
 	return 0;
 }
 
+/* "WORD N" at *s after blanks: N in decimal, as written (a number beyond
+ * an unsigned long fails instead of wrapping, as sscanf's %u did). */
+static int parse_word_number(const char **s, const char *word,
+			     unsigned long *out)
+{
+	size_t n = strlen(word);
+	char *end;
+
+	*s += strspn(*s, " \t");
+	if (strncmp(*s, word, n))
+		return -1;
+	*s += n;
+	*s += strspn(*s, " \t");
+	if (!isdigit((unsigned char)**s))
+		return -1;
+	errno = 0;
+	*out = strtoul(*s, &end, 10);
+	*s = end;
+	return errno ? -1 : 0;
+}
+
 static int parse_hex(char **s, uint64_t *out)
 {
 	char *end;
@@ -195,15 +216,18 @@ static int port_state(const char *rest, int *active)
 
 /* Registers base..base + 2^lmc - 1, the base last so it stays the port's
  * LID. */
-static int set_lids(struct dump_parser *ps, unsigned port, unsigned lid,
-		    unsigned lmc)
+static int set_lids(struct dump_parser *ps, unsigned port, unsigned long lid,
+		    unsigned long lmc)
 {
 	unsigned k;
 
 	if (lmc > MAX_LMC)
 		return perr(ps, "LMC above 7", NULL);
+	if (lid > OC_MAX_UCAST_LID)
+		return perr(ps, "LID above the unicast LIDs", NULL);
 	for (k = 1u << lmc; k-- > 0;)
-		if (oc_fabric_set_lid(ps->f, ps->cur, port, lid + k, ps->err))
+		if (oc_fabric_set_lid(ps->f, ps->cur, port, (unsigned)lid + k,
+				      ps->err))
 			return perr(ps, ps->err->msg, NULL);
 	return 0;
 }
@@ -213,10 +237,11 @@ static int parse_port_status(struct dump_parser *ps, unsigned port,
 			     const char *rest)
 {
 	const char *l = strstr(rest, " lid ");
-	unsigned lid = 0, lmc = 0;
+	unsigned long lid = 0, lmc = 0;
 	int active;
 
-	if (l && sscanf(l, " lid %u lmc %u", &lid, &lmc) != 2)
+	if (l && (parse_word_number(&l, "lid", &lid) ||
+		  parse_word_number(&l, "lmc", &lmc)))
 		return perr(ps, "cannot read 'lid N lmc M'", NULL);
 	if (port_state(rest, &active))
 		return perr(ps,
@@ -324,8 +349,11 @@ static int parse_fdb_line(struct dump_parser *ps, char *s)
 /* "#  dumped N nodes" ends the Dump. */
 static int parse_end(struct dump_parser *ps, const char *s)
 {
-	if (sscanf(s, "dumped %u nodes", &ps->dumped) != 1)
+	unsigned long n;
+
+	if (parse_word_number(&s, "dumped", &n) || n > UINT32_MAX)
 		return perr(ps, "cannot read 'dumped N nodes'", NULL);
+	ps->dumped = (unsigned)n;
 	ps->ended = 1;
 	return close_record(ps);
 }

@@ -237,6 +237,15 @@ static void rejects_malformed_dumps(void **state)
 		 "test.dump:4: not a line of an ibsim Dump: garbage"},
 		{"nodeguid 20", "nodeguid zz", "test.dump:10: bad node GUID"},
 		{"lid 2 lmc 0", "lid 1 lmc 0", "LID 1 of \"c\" already used"},
+		/* beyond 32 bits: refused, not wrapped to LID 3 or 2 nodes */
+		{"lid 2 lmc 0", "lid 4294967299 lmc 0",
+		 "test.dump:11: LID above the unicast LIDs"},
+		{"lid 2 lmc 0", "lid 2 lmc 4294967296",
+		 "test.dump:11: LMC above 7"},
+		{"lid 2 lmc 0", "lid -2 lmc 0",
+		 "test.dump:11: cannot read 'lid N lmc M'"},
+		{"#  dumped 2 nodes", "#  dumped 4294967298 nodes",
+		 "test.dump:12: cannot read 'dumped N nodes'"},
 	};
 	size_t i;
 
