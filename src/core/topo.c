@@ -120,6 +120,34 @@ static int set_annotated_lid(struct parser *ps, uint32_t node, unsigned port,
 	return 0;
 }
 
+/* A CA's ports get GUID + 1.., a switch's port 0 its GUID: no port of an
+ * earlier node may have one of them (OpenSM would see one port twice).
+ * A repeated node GUID is left to oc_fabric_add_node's message. */
+static int check_port_guids(struct parser *ps, enum oc_node_type type,
+			    uint64_t guid, unsigned long nports,
+			    const char *name)
+{
+	unsigned long p = type == OC_NODE_SWITCH ? 0 : 1;
+	unsigned long last = type == OC_NODE_SWITCH ? 0 : nports;
+	char msg[sizeof(ps->err->msg)];
+	unsigned port;
+	uint32_t other;
+
+	if (oc_fabric_find_guid(ps->f, guid) != OC_NONE)
+		return 0;
+	for (; p <= last && p <= OC_MAX_PORTS; p++) {
+		other = oc_fabric_find_port_guid(ps->f, guid + p, &port);
+		if (other == OC_NONE)
+			continue;
+		snprintf(msg, sizeof(msg),
+			 "node \"%s\": port GUID 0x%016" PRIx64
+			 " is already \"%s\"[%u]'s",
+			 name, guid + p, ps->f->nodes[other].name, port);
+		return perr(ps, msg, NULL);
+	}
+	return 0;
+}
+
 static int parse_header(struct parser *ps, char *line)
 {
 	enum oc_node_type type;
@@ -150,6 +178,8 @@ static int parse_header(struct parser *ps, char *line)
 	if (!name)
 		return perr(ps, "expected a quoted node id", NULL);
 	lid = type == OC_NODE_SWITCH ? header_lid(s) : 0;
+	if (check_port_guids(ps, type, *guid, nports, name))
+		return -1;
 	id = oc_fabric_add_node(ps->f, type, *guid, name, nports, ps->err);
 	if (id == OC_NONE)
 		return perr(ps, ps->err->msg, NULL);

@@ -90,6 +90,21 @@ static void rejects_bad_files(void **state)
 		     "test.net:5: node \"h\": LID 4294967298 out of range");
 	expect_error("Switch 2 \"a\" lid 49152\n",
 		     "test.net:1: node \"a\": LID 49152 out of range");
+	/* port GUIDs are node GUID + port (CAs), the node GUID (switches):
+	 * two nodes must not share one */
+	expect_error("caguid=0x10\nCa 2 \"a\"\n\ncaguid=0x11\nCa 1 \"b\"\n",
+		     "test.net:5: node \"b\": port GUID 0x0000000000000012 is "
+		     "already \"a\"[2]'s");
+	expect_error("caguid=0x10\nCa 1 \"a\"\n\nswitchguid=0x11\n"
+		     "Switch 2 \"s\"\n",
+		     "test.net:5: node \"s\": port GUID 0x0000000000000011 is "
+		     "already \"a\"[1]'s");
+	expect_error("switchguid=0x11\nSwitch 2 \"s\"\n\ncaguid=0x10\n"
+		     "Ca 1 \"a\"\n",
+		     "test.net:5: node \"a\": port GUID 0x0000000000000011 is "
+		     "already \"s\"[0]'s");
+	expect_error("caguid=0x10\nCa 1 \"a\"\n\ncaguid=0x10\nCa 1 \"b\"\n",
+		     "test.net:5: node \"b\": duplicate node GUID");
 }
 
 static void load_reports_missing_file(void **state)
