@@ -1,7 +1,9 @@
 /*
- * lid_model.c - applying the dynamic LID model to a fabric.
+ * lid_model.c - applying the dynamic LID model to a fabric, and checking
+ * that the VMs of a VM file sit on VF ports.
  */
-#include "ftree.h"
+#include <inttypes.h>
+
 #include "lid_model.h"
 
 static void idle_vfs_down(struct oc_fabric *f, const struct oc_ftree *ft,
@@ -35,5 +37,48 @@ int oc_lid_model_dynamic(struct oc_fabric *f, const struct oc_vm_table *vms,
 		if (ft->sw[sw].role == OC_SW_VSWITCH)
 			idle_vfs_down(f, ft, sw, vms);
 	oc_ftree_free(ft);
+	return 0;
+}
+
+/* Why the port GUID is no VF of the fabric; NULL when it is one. */
+static const char *not_a_vf(const struct oc_fabric *f,
+			    const struct oc_ftree *ft, uint64_t guid)
+{
+	const struct oc_ft_switch *hv;
+	unsigned port;
+	uint32_t node = oc_fabric_find_port_guid(f, guid, &port), peer;
+
+	if (node == OC_NONE)
+		return "no port of the topology has this GUID";
+	if (oc_is_switch(f, node))
+		return "it is a switch's port";
+	peer = oc_peer(f, node, port);
+	if (peer == OC_NONE || !oc_is_switch(f, peer))
+		return "the port is not linked to a vSwitch";
+	hv = &ft->sw[f->nodes[peer].sw_index];
+	if (hv->role != OC_SW_VSWITCH)
+		return "the port is not behind a vSwitch";
+	if (oc_port(f, node, port)->peer_port == hv->pf_port)
+		return "it is the port of a PF, not of a VF";
+	return NULL;
+}
+
+int oc_lid_model_check_vms(const struct oc_fabric *f, const struct oc_ftree *ft,
+			   const struct oc_vm_table *vms, const char *path,
+			   struct oc_err *err)
+{
+	uint32_t i;
+
+	for (i = 0; i < vms->count; i++) {
+		const struct oc_vm *vm = &vms->vms[i];
+		const char *why = not_a_vf(f, ft, vm->vf_guid);
+
+		if (why)
+			return oc_err_set(err,
+					  "%s:%u: VM \"%s\": 0x%016" PRIx64
+					  " is not a VF port: %s",
+					  path, vm->line, vm->name, vm->vf_guid,
+					  why);
+	}
 	return 0;
 }

@@ -8,11 +8,20 @@
 #define OC_LID_MODEL_H
 
 #include "fabric.h"
+#include "ftree.h"
 #include "vmfile.h"
 
 /* Marks every VF port that holds no VM in vms as down (inactive), so it
  * gets no LID and no route.  Fails when the fabric is not a fat-tree. */
 int oc_lid_model_dynamic(struct oc_fabric *f, const struct oc_vm_table *vms,
 			 struct oc_err *err);
+
+/* Every VM of vms (read from the file path) must hold a VF port of the
+ * fabric: a CA port behind a vSwitch, not its PF.  The GUID of a PF, of a
+ * switch or of no port at all would be ignored by routing without a
+ * word, so it is an error "path:line: VM \"name\": ...". */
+int oc_lid_model_check_vms(const struct oc_fabric *f, const struct oc_ftree *ft,
+			   const struct oc_vm_table *vms, const char *path,
+			   struct oc_err *err);
 
 #endif

@@ -83,6 +83,7 @@ int oc_vm_table_add(struct oc_vm_table *t, uint64_t vf_guid, const char *name,
 	snprintf(vm->name, sizeof(vm->name), "%s", name);
 	vm->weight = weight;
 	vm->vguid = 0;
+	vm->line = 0;
 	if (oc_hash_put64(t->by_guid, vf_guid, t->count) ||
 	    oc_hash_put64(t->by_name, oc_hash_string(name), t->count))
 		return oc_err_set(err, "out of memory");
@@ -130,7 +131,8 @@ static int parse_vguid_field(char **fields, int *n, uint64_t *vguid,
 
 /* One line: "GUID NAME [WEIGHT] [vguid=GUID]"; comments and blank lines
  * give no VM. */
-static int parse_vm_line(struct oc_vm_table *t, char *line, struct oc_err *err)
+static int parse_vm_line(struct oc_vm_table *t, char *line, unsigned lineno,
+			 struct oc_err *err)
 {
 	char *fields[5], *save = NULL, *hash = strchr(line, '#');
 	uint64_t guid, vguid = 0;
@@ -162,6 +164,7 @@ static int parse_vm_line(struct oc_vm_table *t, char *line, struct oc_err *err)
 	if (oc_vm_table_add(t, guid, fields[1], weight, err))
 		return -1;
 	t->vms[t->count - 1].vguid = vguid;
+	t->vms[t->count - 1].line = lineno;
 	return 0;
 }
 
@@ -175,7 +178,7 @@ static int load_into(struct oc_vm_table *t, FILE *in, const char *path,
 
 	while (!ret && getline(&line, &cap, in) >= 0) {
 		lineno++;
-		ret = parse_vm_line(t, line, err);
+		ret = parse_vm_line(t, line, lineno, err);
 	}
 	free(line);
 	if (ret) {
@@ -220,8 +223,10 @@ int oc_vm_table_load(struct oc_vm_table *t, const char *path,
 
 		ret = oc_vm_table_add(t, vm->vf_guid, vm->name, vm->weight,
 				      err);
-		if (!ret)
+		if (!ret) {
 			t->vms[t->count - 1].vguid = vm->vguid;
+			t->vms[t->count - 1].line = vm->line;
+		}
 	}
 	oc_vm_table_free(staged);
 	return ret;

@@ -27,6 +27,7 @@ struct oc_vm {
 	char name[OC_VM_NAME_MAX];
 	double weight;	/* 0 = default (1/num_vms of its vSwitch) */
 	uint64_t vguid; /* 0 = the VF's port GUID */
+	unsigned line;	/* in the VM file; 0 = not from a file */
 };
 
 struct oc_vm_table {

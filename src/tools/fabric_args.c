@@ -38,6 +38,22 @@ int fabric_args_check(const struct fabric_args *a, const char *cmd)
 	return 0;
 }
 
+/* The VMs sit on VF ports; unchecked when the fabric is no fat-tree
+ * without roots (routing names its rule). */
+static int check_vms(const struct oc_fabric *f, const struct oc_vm_table *vms,
+		     const char *path, struct oc_err *err)
+{
+	struct oc_err ignored;
+	struct oc_ftree *ft = oc_ftree_analyze(f, NULL, &ignored);
+	int ret;
+
+	if (!ft)
+		return 0;
+	ret = oc_lid_model_check_vms(f, ft, vms, path, err);
+	oc_ftree_free(ft);
+	return ret;
+}
+
 struct oc_fabric *fabric_args_load(const struct fabric_args *a, const char *cmd,
 				   struct oc_vm_table **vms)
 {
@@ -49,7 +65,8 @@ struct oc_fabric *fabric_args_load(const struct fabric_args *a, const char *cmd,
 	if (!f)
 		goto fail;
 	if (a->vms && (!(*vms = oc_vm_table_new()) ||
-		       oc_vm_table_load(*vms, a->vms, &err)))
+		       oc_vm_table_load(*vms, a->vms, &err) ||
+		       check_vms(f, *vms, a->vms, &err)))
 		goto fail;
 	if (a->dynamic && oc_lid_model_dynamic(f, *vms, &err))
 		goto fail;

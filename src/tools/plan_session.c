@@ -100,7 +100,9 @@ static int load_fabric(struct plan_session *s, struct oc_ftree_opts *o,
 	s->vms = oc_vm_table_new();
 	if (!s->ft || !s->vms)
 		return s->ft ? oc_err_set(err, "out of memory") : -1;
-	if (s->a->vms ? oc_vm_table_load(s->vms, s->a->vms, err)
+	if (s->a->vms ? oc_vm_table_load(s->vms, s->a->vms, err) ||
+				oc_lid_model_check_vms(s->f, s->ft, s->vms,
+						       s->a->vms, err)
 		      : default_vms(s, err))
 		return -1;
 	if (s->a->dynamic && oc_lid_model_dynamic(s->f, s->vms, err))

@@ -84,6 +84,17 @@ expect 2 "route, bad guid2lid" "$osmcloud" route --topo "$net" \
 	--guid2lid "$tmp/bad.guid2lid"
 grep -q "bad.guid2lid:1: expected" "$tmp/err" ||
 	fail "route, bad guid2lid: no file:line: problem"
+# VMs on a PF or a switch port would be dropped without a word
+printf '# hv0-vf1, hv0-pf\n0x0002c90500000011 vm-a\n0x0002c90400000001 vm-b\n' \
+	>"$tmp/pf.vms"
+expect 2 "route, VM on a PF" "$osmcloud" route --topo "$net" --vms "$tmp/pf.vms"
+grep -q 'pf.vms:3: VM "vm-b": 0x0002c90400000001 is not a VF port: it is the port of a PF' \
+	"$tmp/err" || fail "route, VM on a PF: no file:line: problem"
+printf '0x0002c90302000000 vm-a\n' >"$tmp/sw.vms"
+expect 2 "check, VM on a switch" "$osmcloud" check --topo "$net" \
+	--vms "$tmp/sw.vms" --lfts "$dump"
+grep -q "sw.vms:1: VM \"vm-a\": 0x0002c90302000000 is not a VF port: it is a switch's port" \
+	"$tmp/err" || fail "check, VM on a switch: no file:line: problem"
 
 [ "$failures" -eq 0 ] || exit 1
 echo "all osmcloud check tests passed"

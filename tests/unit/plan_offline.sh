@@ -44,6 +44,12 @@ expect 2 "missing topology" "$osmcloud" plan --topo "$tmp/none.net"
 expect 1 "unknown VF" "$osmcloud" plan --topo "$net" --migrate nope:hv1
 expect 1 "not a hypervisor" "$osmcloud" plan --topo "$net" \
 	--migrate hv0-vf1:sw-L1-0
+# a VM on a GUID that is no VF port (a typo) is no VM silently dropped
+printf '0x0002c90500000011 vm-a\n0x0002c90500000012 vm-b\n' >"$tmp/typo.vms"
+expect 2 "VM file: no such port" "$osmcloud" plan --topo "$net" \
+	--vms "$tmp/typo.vms" --random 2
+grep -q 'typo.vms:2: VM "vm-b": 0x0002c90500000012 is not a VF port: no port of the topology has this GUID' \
+	"$tmp/err" || fail "VM file: no such port: $(cat "$tmp/err")"
 
 echo "$failures failure(s)"
 [ "$failures" -eq 0 ]
