@@ -107,7 +107,7 @@ static unsigned long header_lid(const char *rest)
 static int set_annotated_lid(struct parser *ps, uint32_t node, unsigned port,
 			     unsigned long lid)
 {
-	char msg[128];
+	char msg[sizeof(ps->err->msg)];
 
 	if (lid > OC_MAX_UCAST_LID) {
 		snprintf(msg, sizeof(msg),
