@@ -20,6 +20,9 @@
 #include "ftree.h"
 
 #define NO_RANK (-1)
+/* Ranks are int8_t; a tree deeper than this is none an SM could set up
+ * (directed routes reach 64 hops), so the distances never wrap. */
+#define MAX_RANK 63
 
 struct analysis {
 	const struct oc_fabric *f;
@@ -159,7 +162,9 @@ static int is_fabric_switch(const struct analysis *a, uint32_t node)
 
 /* Multi-source BFS over physical links from switches with dist == 0;
  * fills dist[] (NO_RANK when unreached); returns the largest distance. */
-static int bfs(struct analysis *a, int8_t *dist)
+/* Distances (switch hops) from the switches at 0; returns the largest, or
+ * -1 past MAX_RANK ('from' names the switches at 0 in the error). */
+static int bfs(struct analysis *a, int8_t *dist, const char *from)
 {
 	const struct oc_fabric *f = a->f;
 	uint32_t head = 0, tail = 0, sw;
@@ -180,6 +185,13 @@ static int bfs(struct analysis *a, int8_t *dist)
 			ps = f->nodes[peer].sw_index;
 			if (dist[ps] != NO_RANK)
 				continue;
+			if (dist[cur] == MAX_RANK)
+				return oc_err_set(a->err,
+						  "not a fat-tree: \"%s\" is "
+						  "more than %d switch hops "
+						  "from the %s",
+						  sw_name(f, ps), MAX_RANK,
+						  from);
 			dist[ps] = dist[cur] + 1;
 			if (dist[ps] > max)
 				max = dist[ps];
@@ -230,7 +242,11 @@ static int detect_roots(struct analysis *a, int8_t *dist)
 	for (sw = 0; sw < a->f->num_switches; sw++)
 		if (a->carries_compute[sw])
 			from_leaves[sw] = 0;
-	max = bfs(a, from_leaves);
+	max = bfs(a, from_leaves, "leaves");
+	if (max < 0) {
+		free(from_leaves);
+		return -1;
+	}
 	for (sw = 0; sw < a->f->num_switches; sw++)
 		if (from_leaves[sw] == max)
 			dist[sw] = 0;
@@ -307,8 +323,9 @@ static int rank_switches(struct analysis *a, const struct oc_ftree_opts *o)
 		ret = mark_given_roots(a, o, dist);
 	else
 		ret = detect_roots(a, dist);
+	if (!ret && bfs(a, dist, "roots") < 0)
+		ret = -1;
 	if (!ret) {
-		bfs(a, dist);
 		for (sw = 0; sw < a->f->num_switches; sw++)
 			if (a->ft->sw[sw].role == OC_SW_FABRIC)
 				a->ft->sw[sw].rank = dist[sw];

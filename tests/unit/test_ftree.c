@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -148,6 +149,64 @@ static void rejects_non_fat_trees(void **state)
 		NULL, "rule R4");
 }
 
+/* A 2-ary tree of 'levels' levels: switches a<i>, b<i> on level i, each
+ * linked to both switches of level i + 1; CAs ca, cb on a0, b0. */
+static char *ladder_net(unsigned levels)
+{
+	size_t cap = 256 * (levels + 1), len = 0;
+	char *net = malloc(cap);
+	unsigned i, up, k;
+
+	assert_non_null(net);
+	for (i = 0; i < levels; i++) {
+		for (k = 0; k < 2; k++) {
+			up = k + 3; /* my port on the level below */
+			len += sprintf(net + len, "Switch 4 \"%c%u\"\n",
+				       "ab"[k], i);
+			if (i)
+				len += sprintf(net + len,
+					       "[1] \"a%u\"[%u]\n"
+					       "[2] \"b%u\"[%u]\n",
+					       i - 1, up, i - 1, up);
+			else
+				len += sprintf(net + len, "[1] \"c%c\"[1]\n",
+					       "ab"[k]);
+			if (i + 1 < levels)
+				len += sprintf(net + len,
+					       "[3] \"a%u\"[%u]\n"
+					       "[4] \"b%u\"[%u]\n",
+					       i + 1, k + 1, i + 1, k + 1);
+			len += sprintf(net + len, "\n");
+		}
+	}
+	sprintf(net + len, "Hca 1 \"ca\"\n[1] \"a0\"[1]\n\n"
+			   "Hca 1 \"cb\"\n[1] \"b0\"[1]\n");
+	return net;
+}
+
+/* Ranks are int8_t: 64 levels (ranks 0..63) are a fat-tree, deeper ones
+ * are refused instead of wrapping (130 levels routed with loops, 300
+ * overran the BFS queue). */
+static void refuses_too_deep_trees(void **state)
+{
+	char *net = ladder_net(64);
+	struct oc_fabric *f = tl_fabric(net);
+	struct oc_ftree *ft = analyze_ok(f, NULL);
+
+	assert_int_equal(ft->leaf_rank, 63);
+	oc_ftree_free(ft);
+	oc_fabric_free(f);
+	free(net);
+	net = ladder_net(65);
+	expect_rule(net, NULL,
+		    "not a fat-tree: \"a64\" is more than 63 switch hops "
+		    "from the leaves");
+	free(net);
+	net = ladder_net(300);
+	expect_rule(net, NULL, "more than 63 switch hops from the leaves");
+	free(net);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -155,6 +214,7 @@ int main(void)
 		cmocka_unit_test(groups_parallel_links),
 		cmocka_unit_test(uses_given_roots),
 		cmocka_unit_test(rejects_non_fat_trees),
+		cmocka_unit_test(refuses_too_deep_trees),
 	};
 
 	return cmocka_run_group_tests_name("ftree", tests, NULL, NULL);
