@@ -259,6 +259,14 @@ static uint32_t fabric_switches(const struct analysis *a)
 	return a->f->num_switches - a->ft->num_vswitches;
 }
 
+static int not_connected(const struct analysis *a, uint32_t sw)
+{
+	return oc_err_set(a->err,
+			  "not a fat-tree (rule R3: one connected tree): "
+			  "switch \"%s\" is not connected to the roots",
+			  sw_name(a->f, sw));
+}
+
 static int check_ranks(struct analysis *a)
 {
 	const struct oc_fabric *f = a->f;
@@ -268,6 +276,8 @@ static int check_ranks(struct analysis *a)
 	for (sw = 0; sw < f->num_switches; sw++) {
 		if (!a->carries_compute[sw])
 			continue;
+		if (ft->sw[sw].rank == NO_RANK)
+			return not_connected(a, sw);
 		if (first_leaf == OC_NONE) {
 			first_leaf = sw;
 			ft->leaf_rank = ft->sw[sw].rank;
@@ -288,11 +298,7 @@ static int check_ranks(struct analysis *a)
 		if (ft->sw[sw].role != OC_SW_FABRIC)
 			continue;
 		if (ft->sw[sw].rank == NO_RANK)
-			return oc_err_set(a->err,
-					  "not a fat-tree (rule R3: one "
-					  "connected tree): switch \"%s\" is "
-					  "not connected to the roots",
-					  sw_name(f, sw));
+			return not_connected(a, sw);
 		if (ft->sw[sw].rank > ft->leaf_rank)
 			return oc_err_set(a->err,
 					  "not a fat-tree (rule R5: no switch "

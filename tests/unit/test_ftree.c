@@ -138,6 +138,12 @@ static void rejects_non_fat_trees(void **state)
 	one_root_below_leaves();
 	/* a disconnected switch */
 	expect_rule(TWO_LEVEL_NET "\nSwitch 2 \"lost\"\n", NULL, "rule R3");
+	/* a disconnected switch with a CA: R3, not "rank -1" under R4 */
+	expect_rule(TWO_LEVEL_NET "\nSwitch 2 \"lost\"\n[1] \"z\"[1]\n\n"
+				  "Hca 1 \"z\"\n[1] \"lost\"[1]\n",
+		    NULL,
+		    "not a fat-tree (rule R3: one connected tree): switch "
+		    "\"lost\" is not connected to the roots");
 	/* compute nodes on two ranks: CA on root S1 and on the leaves */
 	expect_rule(
 		"Switch 4 \"S1\"\n[1] \"A\"[1]\n[2] \"B\"[1]\n[3] \"x\"[1]\n\n"
