@@ -161,9 +161,9 @@ static int is_fabric_switch(const struct analysis *a, uint32_t node)
 }
 
 /* Multi-source BFS over physical links from switches with dist == 0;
- * fills dist[] (NO_RANK when unreached); returns the largest distance. */
-/* Distances (switch hops) from the switches at 0; returns the largest, or
- * -1 past MAX_RANK ('from' names the switches at 0 in the error). */
+ * fills dist[] (switch hops, NO_RANK when unreached); returns the largest
+ * distance, or -1 past MAX_RANK ('from' names the switches at 0 in the
+ * error). */
 static int bfs(struct analysis *a, int8_t *dist, const char *from)
 {
 	const struct oc_fabric *f = a->f;
