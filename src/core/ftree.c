@@ -64,6 +64,23 @@ static void count_links(const struct oc_fabric *f, uint32_t node,
 	}
 }
 
+/* A vSwitch: exactly one switch link, the hypervisor's CAs on the rest. */
+static int has_vswitch_shape(unsigned to_switch, unsigned to_ca)
+{
+	return to_switch == 1 && to_ca >= 1;
+}
+
+int oc_ftree_is_physical_switch(const struct oc_fabric *f, uint32_t node)
+{
+	unsigned to_switch, to_ca;
+	uint8_t sp, cp;
+
+	if (!oc_is_switch(f, node))
+		return 0;
+	count_links(f, node, &to_switch, &to_ca, &sp, &cp);
+	return !has_vswitch_shape(to_switch, to_ca);
+}
+
 static int check_ca_links(struct analysis *a)
 {
 	const struct oc_fabric *f = a->f;
@@ -102,7 +119,7 @@ static void detect_vswitches(struct analysis *a)
 			    &s->uplink_port, &s->pf_port);
 		s->rank = NO_RANK;
 		s->parent = OC_NONE;
-		if (to_switch == 1 && to_ca >= 1) {
+		if (has_vswitch_shape(to_switch, to_ca)) {
 			s->role = OC_SW_VSWITCH;
 			a->ft->num_vswitches++;
 		} else {

@@ -67,6 +67,10 @@ struct oc_ftree *oc_ftree_analyze(const struct oc_fabric *f,
 				  struct oc_err *err);
 void oc_ftree_free(struct oc_ftree *ft);
 
+/* Whether node is a switch the analysis takes as physical (not of a
+ * vSwitch's shape): what rule R6 asks of a given root. */
+int oc_ftree_is_physical_switch(const struct oc_fabric *f, uint32_t node);
+
 static inline const struct oc_group *oc_up_group(const struct oc_ftree *ft,
 						 uint32_t sw, uint32_t i)
 {

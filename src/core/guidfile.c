@@ -2,10 +2,12 @@
  * guidfile.c - GUID list and guid2lid readers.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ftree.h"
 #include "guidfile.h"
 
 /* Splits off comments and surrounding blanks; returns the first token. */
@@ -44,12 +46,29 @@ static int append(uint64_t **guids, size_t *count, size_t *cap, uint64_t g)
 	return 0;
 }
 
-int oc_guid_list_load(const char *path, uint64_t **guids, size_t *count,
-		      struct oc_err *err)
+/* Records the line of the GUID just appended as number n. */
+static int append_line(unsigned **lines, size_t *cap, size_t n, unsigned lineno)
+{
+	if (n > *cap) {
+		size_t c = *cap ? *cap * 2 : 16;
+		unsigned *p = realloc(*lines, c * sizeof(*p));
+
+		if (!p)
+			return -1;
+		*lines = p;
+		*cap = c;
+	}
+	(*lines)[n - 1] = lineno;
+	return 0;
+}
+
+/* Reads the list; lines (may be NULL) gets each GUID's line number. */
+static int load_list(const char *path, uint64_t **guids, unsigned **lines,
+		     size_t *count, struct oc_err *err)
 {
 	FILE *in = fopen(path, "r");
 	char *line = NULL, *save, *tok;
-	size_t cap = 0, lcap = 0;
+	size_t cap = 0, lcap = 0, lines_cap = 0;
 	unsigned lineno = 0;
 	uint64_t g;
 	int ret = 0;
@@ -68,13 +87,59 @@ int oc_guid_list_load(const char *path, uint64_t **guids, size_t *count,
 					 "%s:%u: expected one GUID "
 					 "(0x + hex) per line",
 					 path, lineno);
-		else if (append(guids, count, &cap, g))
+		else if (append(guids, count, &cap, g) ||
+			 (lines &&
+			  append_line(lines, &lines_cap, *count, lineno)))
 			ret = oc_err_set(err, "%s: out of memory", path);
 	}
 	free(line);
 	fclose(in);
 	if (!ret && !*count)
 		ret = oc_err_set(err, "%s: no GUIDs in file", path);
+	if (ret) {
+		free(*guids);
+		*guids = NULL;
+		*count = 0;
+	}
+	return ret;
+}
+
+int oc_guid_list_load(const char *path, uint64_t **guids, size_t *count,
+		      struct oc_err *err)
+{
+	return load_list(path, guids, NULL, count, err);
+}
+
+/* Rule R6 against the fabric, naming the line of the first bad root. */
+static int check_roots(const struct oc_fabric *f, const char *path,
+		       const uint64_t *guids, const unsigned *lines,
+		       size_t count, struct oc_err *err)
+{
+	size_t i;
+
+	for (i = 0; i < count; i++) {
+		uint32_t node = oc_fabric_find_guid(f, guids[i]);
+
+		if (node == OC_NONE || !oc_ftree_is_physical_switch(f, node))
+			return oc_err_set(err,
+					  "%s:%u: rule R6 (roots are "
+					  "physical switches): root GUID "
+					  "0x%016" PRIx64 " is not a physical "
+					  "switch of this fabric",
+					  path, lines[i], guids[i]);
+	}
+	return 0;
+}
+
+int oc_root_list_load(const struct oc_fabric *f, const char *path,
+		      uint64_t **guids, size_t *count, struct oc_err *err)
+{
+	unsigned *lines = NULL;
+	int ret = load_list(path, guids, &lines, count, err);
+
+	if (!ret)
+		ret = check_roots(f, path, *guids, lines, *count, err);
+	free(lines);
 	if (ret) {
 		free(*guids);
 		*guids = NULL;

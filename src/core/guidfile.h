@@ -14,6 +14,12 @@
 int oc_guid_list_load(const char *path, uint64_t **guids, size_t *count,
 		      struct oc_err *err);
 
+/* A root list for the fat-tree analysis (rule R6): as oc_guid_list_load,
+ * and every GUID must name a physical switch of f (not a vSwitch);
+ * otherwise the error names the file and the GUID's line. */
+int oc_root_list_load(const struct oc_fabric *f, const char *path,
+		      uint64_t **guids, size_t *count, struct oc_err *err);
+
 /* Applies OpenSM's guid2lid file ("0xGUID 0xMIN 0xMAX" lines, as written
  * in $OSM_CACHE_DIR/guid2lid) to the fabric: switch GUIDs give port 0's
  * LID, CA port GUIDs their port's LID.  GUIDs not in the fabric are

@@ -240,18 +240,18 @@ int cmd_route(int argc, char **argv)
 			a.engine);
 		return 2;
 	}
-	if (a.roots &&
-	    oc_guid_list_load(a.roots, &roots, &in.num_roots, &err)) {
-		fprintf(stderr, "osmcloud route: %s\n", err.msg);
-		return 2;
-	}
 	in.f = fabric_args_load(&a.fab, "route", &vms);
-	in.root_guids = roots;
 	in.vms = vms;
 	in.sm_port_guid = a.ten.sm_guid;
-	ret = 2; /* a bad topology, VM or guid2lid file */
+	ret = 2; /* a bad topology, roots, VM or guid2lid file */
 	if (!in.f || tenant_args_load(&a.ten, in.f, "route", &ti))
 		goto out;
+	if (a.roots &&
+	    oc_root_list_load(in.f, a.roots, &roots, &in.num_roots, &err)) {
+		fprintf(stderr, "osmcloud route: %s\n", err.msg);
+		goto out;
+	}
+	in.root_guids = roots;
 	ret = 1;
 	in.parts = ti.parts;
 	in.policies = ti.policies;

@@ -91,11 +91,15 @@ static int default_vms(struct plan_session *s, struct oc_err *err)
 }
 
 static int load_fabric(struct plan_session *s, struct oc_ftree_opts *o,
-		       struct oc_err *err)
+		       uint64_t **roots, struct oc_err *err)
 {
 	s->f = oc_topo_load(s->a->topo, err);
 	if (!s->f)
 		return -1;
+	if (s->a->roots &&
+	    oc_root_list_load(s->f, s->a->roots, roots, &o->num_roots, err))
+		return -1;
+	o->root_guids = *roots;
 	s->ft = oc_ftree_analyze(s->f, o, err);
 	s->vms = oc_vm_table_new();
 	if (!s->ft || !s->vms)
@@ -173,11 +177,7 @@ int plan_session_setup(struct plan_session *s, struct oc_err *err)
 	uint64_t *roots = NULL;
 	int ret;
 
-	if (s->a->roots &&
-	    oc_guid_list_load(s->a->roots, &roots, &o.num_roots, err))
-		return -1;
-	o.root_guids = roots;
-	ret = load_fabric(s, &o, err);
+	ret = load_fabric(s, &o, &roots, err);
 	if (!ret)
 		ret = route(s, &o, err);
 	if (!ret && s->ft->num_vswitches)

@@ -84,6 +84,21 @@ expect 2 "route, bad guid2lid" "$osmcloud" route --topo "$net" \
 	--guid2lid "$tmp/bad.guid2lid"
 grep -q "bad.guid2lid:1: expected" "$tmp/err" ||
 	fail "route, bad guid2lid: no file:line: problem"
+# a root that is a vSwitch (hv0) is a bad roots file, not an unroutable
+# fabric; one root of two below the other is a valid file (exit 1)
+printf '# spines\n0x0002c90302000000\n0x0002c90300000000\n' >"$tmp/vsw.roots"
+expect 2 "route, vSwitch as root" "$osmcloud" route --topo "$net" \
+	--roots "$tmp/vsw.roots"
+grep -q "vsw.roots:3: rule R6 (roots are physical switches): root GUID 0x0002c90300000000 is not a physical switch of this fabric" \
+	"$tmp/err" || fail "route, vSwitch as root: no file:line: problem"
+printf '0x0002c90302000000\n0x00000000000000ff\n' >"$tmp/absent.roots"
+expect 2 "route, root not in the fabric" "$osmcloud" route --topo "$net" \
+	--roots "$tmp/absent.roots"
+grep -q "absent.roots:2: rule R6 (roots are physical switches): root GUID 0x00000000000000ff is not" \
+	"$tmp/err" || fail "route, root not in the fabric: no file:line: problem"
+printf '0x0002c90302000000\n' >"$tmp/one.roots"
+expect 1 "route, one root leaves the other below the leaves" "$osmcloud" \
+	route --topo "$net" --roots "$tmp/one.roots"
 # VMs on a PF or a switch port would be dropped without a word
 printf '# hv0-vf1, hv0-pf\n0x0002c90500000011 vm-a\n0x0002c90400000001 vm-b\n' \
 	>"$tmp/pf.vms"

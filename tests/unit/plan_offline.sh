@@ -38,6 +38,12 @@ grep -q 'random leaf pairs' "$tmp/out" || fail "plain tree: no marking"
 
 expect 2 "no --topo" "$osmcloud" plan --random 5
 expect 2 "bad --method" "$osmcloud" plan --topo "$net" --method fast
+# a roots file naming a vSwitch (hv0): the file and line, as for route
+printf '0x0002c90302000000\n\n0x0002c90300000000\n' >"$tmp/vsw.roots"
+expect 2 "vSwitch as root" "$osmcloud" plan --topo "$net" \
+	--roots "$tmp/vsw.roots" --random 5
+grep -q "vsw.roots:3: rule R6 (roots are physical switches): root GUID 0x0002c90300000000 is not a physical switch of this fabric" \
+	"$tmp/err" || fail "vSwitch as root: $(cat "$tmp/err")"
 expect 2 "bad --random" "$osmcloud" plan --topo "$net" --random x
 expect 2 "bad --lid-model" "$osmcloud" plan --topo "$net" --lid-model z
 expect 2 "missing topology" "$osmcloud" plan --topo "$tmp/none.net"
