@@ -69,6 +69,8 @@
 #define OC_GEN_MAX_LEVELS 8
 #define OC_GEN_MAX_LIST 64 /* entries of each list option */
 #define OC_GEN_MAX_NODES 1000000u
+#define OC_GEN_VSWITCH_EACH 1 /* --vswitch N */
+#define OC_GEN_VSWITCH_LIST 2 /* --vf-counts N,N,.. */
 #define OC_GEN_NAME_MAX 64
 
 #define OC_GEN_SW_GUID 0x0002c90300000000ULL
@@ -105,7 +107,8 @@ struct oc_gen_params {
 	unsigned w[OC_GEN_MAX_LEVELS + 1];
 	unsigned p[OC_GEN_MAX_LEVELS + 1];
 	unsigned hosts_per_leaf; /* overrides m1 when non-zero */
-	/* hosts as vSwitch hypervisors: VF counts cycled over positions */
+	/* hosts as vSwitch hypervisors: VF counts cycled over positions;
+	 * vswitch is 0 or the option that gave them (errors name it) */
 	int vswitch;
 	unsigned vf_counts[OC_GEN_MAX_LIST];
 	unsigned num_vf_counts;

@@ -220,7 +220,7 @@ static int parse_vswitch(struct oc_gen_params *p, const char *value,
 			err))
 		return -1;
 	p->num_vf_counts = 1;
-	p->vswitch = 1;
+	p->vswitch = OC_GEN_VSWITCH_EACH;
 	return 0;
 }
 
@@ -242,7 +242,7 @@ static int parse_vf_counts(struct oc_gen_params *p, const char *value,
 				  "numbers",
 				  value, MAX_PORT_COUNT, OC_GEN_MAX_LIST);
 	}
-	p->vswitch = 1;
+	p->vswitch = OC_GEN_VSWITCH_LIST;
 	return 0;
 }
 

@@ -134,8 +134,11 @@ static int check_host_ports(const struct oc_gen_params *p,
 			up, MAX_HOST_PORTS);
 	if (p->vswitch && up + 1 + max_vfs(p) > OC_MAX_PORTS)
 		return oc_err_set(err,
-				  "--vf-counts: a vSwitch with %u up ports, a "
-				  "PF and %u VFs needs more than %u ports",
+				  "--%s: a vSwitch with %u up ports, a PF and "
+				  "%u VFs needs more than %u ports",
+				  p->vswitch == OC_GEN_VSWITCH_LIST
+					  ? "vf-counts"
+					  : "vswitch",
 				  up, max_vfs(p), OC_MAX_PORTS);
 	return 0;
 }

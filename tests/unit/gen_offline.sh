@@ -37,6 +37,9 @@ expect 2 "--core-links without --cores" "$osmcloud" gen --kary 2 \
 	--core-links leaf
 grep -q -- "--core-links: a single core has no horizontal links" "$tmp/err" ||
 	fail "single core not named: $(cat "$tmp/err")"
+expect 2 "--vswitch 253" "$osmcloud" gen --kary 2 --vswitch 253 -o "$tmp/v.net"
+grep -q -- "^osmcloud gen: --vswitch: a vSwitch with 1 up ports, a PF and 253 VFs needs more than 254 ports$" \
+	"$tmp/err" || fail "--vswitch 253: $(cat "$tmp/err")"
 expect 2 "--cores 0" "$osmcloud" gen --kary 2 --cores 0
 grep -q -- '--cores: "0" is not a number in 1..64' "$tmp/err" ||
 	fail "bad --cores not named: $(cat "$tmp/err")"

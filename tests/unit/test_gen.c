@@ -799,6 +799,10 @@ static void bad_options_and_shapes(void **state)
 	expect_build_error("--vf-counts: a vSwitch with 1 up ports, a PF and "
 			   "253 VFs",
 			   "kary", "2", "vf-counts", "1,253", NULL);
+	/* one count names the option that gave it */
+	expect_build_error("--vswitch: a vSwitch with 1 up ports, a PF and "
+			   "253 VFs needs more than 254 ports",
+			   "kary", "2", "vswitch", "253", NULL);
 	expect_build_error("--io-cas: leaf sw-L1-1 would need 256 ports",
 			   "kary", "2", "io-cas", "1:200,1:52", NULL);
 }
