@@ -108,7 +108,8 @@ static int parse_weight(const char *s, double *weight)
 
 	errno = 0;
 	*weight = strtod(s, &end);
-	return errno || *end || !(*weight > 0) || !(*weight <= OC_VM_WEIGHT_MAX)
+	return errno || *end || !(*weight >= OC_VM_WEIGHT_MIN) ||
+			       !(*weight <= OC_VM_WEIGHT_MAX)
 		       ? -1
 		       : 0;
 }
@@ -158,9 +159,10 @@ static int parse_vm_line(struct oc_vm_table *t, char *line, unsigned lineno,
 				  fields[0]);
 	if (n == 3 && parse_weight(fields[2], &weight))
 		return oc_err_set(err,
-				  "bad weight \"%s\" (want a number > 0 "
-				  "and <= %d)",
-				  fields[2], OC_VM_WEIGHT_MAX);
+				  "bad weight \"%s\" (want a number from %g "
+				  "to %d)",
+				  fields[2], OC_VM_WEIGHT_MIN,
+				  OC_VM_WEIGHT_MAX);
 	if (oc_vm_table_add(t, guid, fields[1], weight, err))
 		return -1;
 	t->vms[t->count - 1].vguid = vguid;

@@ -4,8 +4,8 @@
  * Format, one VM per line ('#' starts a comment, blank lines are skipped):
  *     <VF port GUID> <VM name> [weight] [vguid=<GUID>]
  * e.g. "0x0002c90400001012 vm-17 0.5".  The GUID is hex with 0x; the name
- * has no blanks; the weight is a positive number (default: 1/number of VMs
- * on the same vSwitch).  vguid= gives the VM a GUID of its own, which
+ * has no blanks; the weight is a number in OC_VM_WEIGHT_MIN..
+ * OC_VM_WEIGHT_MAX (default: 1/number of VMs on the same vSwitch).  vguid= gives the VM a GUID of its own, which
  * follows it when it migrates (an alias GUID of the VF it runs on);
  * without it the VM's vGUID is the VF's port GUID.
  */
@@ -21,6 +21,10 @@
 /* A VM weighs at most this many nodes: the router pads lighter leaves in
  * steps of one node's weight, so a huge weight would never finish. */
 #define OC_VM_WEIGHT_MAX 1000
+/* The least weight a VM file gives: a millionth of a node; the padding of
+ * lighter leaves stops below 1e-9, and strtod reports subnormals such as
+ * 1e-308 as underflow. */
+#define OC_VM_WEIGHT_MIN 1e-6
 
 struct oc_vm {
 	uint64_t vf_guid;

@@ -4,7 +4,6 @@
  */
 #include <errno.h>
 #include <inttypes.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,9 +45,12 @@ static int parse_line(struct oc_weights *w, char *line, struct oc_err *err)
 				  f[0]);
 	errno = 0;
 	weight = strtod(f[1], &end);
-	if (errno || *end || end == f[1] || !(weight > 0) || !isfinite(weight))
-		return oc_err_set(err, "bad weight \"%s\" (want a number > 0)",
-				  f[1]);
+	if (errno || *end || end == f[1] || !(weight >= OC_WEIGHT_MIN) ||
+	    !(weight <= OC_WEIGHT_MAX))
+		return oc_err_set(err,
+				  "bad weight \"%s\" (want a number from %g "
+				  "to %g)",
+				  f[1], OC_WEIGHT_MIN, OC_WEIGHT_MAX);
 	if (oc_weights_has(w, guid))
 		return oc_err_set(err, "port 0x%016" PRIx64 " listed twice",
 				  guid);

@@ -5,7 +5,8 @@
  * skipped):
  *     <CA port GUID> <weight>
  * e.g. "0x0002c90400000011 100".  The GUID is hex with 0x; the weight a
- * number > 0 (ports not listed weigh 1); a GUID may appear only once.
+ * number in OC_WEIGHT_MIN..OC_WEIGHT_MAX (ports not listed weigh 1); a
+ * GUID may appear only once.
  */
 #ifndef OC_WEIGHTS_FILE_H
 #define OC_WEIGHTS_FILE_H
@@ -13,6 +14,13 @@
 #include <stdio.h>
 
 #include "partition.h"
+
+/* A weight is a millionth to a million unlisted ports: a link's load, the
+ * sum of at most 49151 weights (one per unicast LID), stays finite where
+ * 1e308 would overflow to inf and tie every port, and no weight is one of
+ * the subnormals (1e-308) strtod reports as underflow. */
+#define OC_WEIGHT_MIN 1e-6
+#define OC_WEIGHT_MAX 1e6
 
 /* Reads a weights file into a new table; NULL with err "FILE:LINE:
  * problem" on the first bad line (nothing is returned half-read). */

@@ -26,6 +26,8 @@
 
 #define CMD "osmcloud weights"
 #define MAX_INTERVAL 86400.0
+#define STR_(x) #x
+#define STR(x) STR_(x) /* a macro's value as a string */
 
 struct weights_args {
 	const char *out;
@@ -53,7 +55,8 @@ static void weights_usage(FILE *out)
 		"(default 10)\n"
 		"  --range MIN:MAX     weights from MIN (least data received) "
 		"to MAX\n"
-		"                      (most), 0 < MIN < MAX (default 1:100)\n"
+		"                      (most), 1e-6 <= MIN < MAX <= 1e6 "
+		"(default 1:100)\n"
 		"  --ports LIST        only these CA ports: LIDs (decimal) or "
 		"port GUIDs\n"
 		"                      (0x...), comma-separated (default: "
@@ -106,8 +109,11 @@ static int parse_range(struct weights_args *a, const char *s)
 	lo[colon - s] = '\0';
 	if (parse_number(lo, &a->lo) || parse_number(colon + 1, &a->hi))
 		return bad_arg("--range", s, "MIN and MAX must be numbers");
-	if (a->lo <= 0 || a->hi <= a->lo)
-		return bad_arg("--range", s, "want 0 < MIN < MAX");
+	if (a->lo < OC_WEIGHT_MIN || a->hi <= a->lo || a->hi > OC_WEIGHT_MAX)
+		return bad_arg(
+			"--range", s,
+			"want " STR(OC_WEIGHT_MIN) " <= MIN < MAX <= " STR(
+				OC_WEIGHT_MAX) " (a weights file's limits)");
 	return 0;
 }
 

@@ -102,6 +102,17 @@ expect 2 "bad weights file" "$osmcloud" route --topo "$net" --engine pftree_wt \
 	--partitions "$tmp/parts" --weights "$tmp/bad.weights"
 grep -q "bad.weights:2: bad weight \"-1\"" "$tmp/err" ||
 	fail "bad weights: no file:line: problem"
+# a subnormal weight (strtod: underflow) is refused with the real limits
+printf '%s 100\n%s 1e-308\n' "$(guid 1)" "$(guid 2)" >"$tmp/tiny.weights"
+expect 2 "subnormal weight" "$osmcloud" route --topo "$net" --engine pftree_wt \
+	--partitions "$tmp/parts" --weights "$tmp/tiny.weights"
+grep -q "tiny.weights:2: bad weight \"1e-308\" (want a number from 1e-06 to 1e+06)" \
+	"$tmp/err" || fail "subnormal weight: $(cat "$tmp/err")"
+# osmcloud weights writes no file the reader would refuse
+expect 2 "weights --range below the limit" "$osmcloud" weights \
+	-o "$tmp/w.out" --range 1e-9:1
+grep -q -- '--range "1e-9:1": want 1e-6 <= MIN < MAX <= 1e6' "$tmp/err" ||
+	fail "weights --range: $(cat "$tmp/err")"
 printf 'a=0x8001 : %s ;\nb=0x8001 : %s ;\n' "$(guid 1)" "$(guid 2)" >"$tmp/bad.parts"
 expect 2 "bad partitions file" "$osmcloud" check --topo "$net" \
 	--lfts "$tmp/pftree.dump" --partitions "$tmp/bad.parts"

@@ -146,6 +146,18 @@ static void expect_weights_error(const char *s, const char *msg)
 		fail_msg("got \"%s\", want \"%s\"", err.msg, msg);
 }
 
+/* The limits themselves are weights. */
+static void weights_at_the_limits(void)
+{
+	struct oc_err err = {{0}};
+	struct oc_weights *w = read_weights("0x11 0.000001\n0x12 1e6\n", &err);
+
+	assert_non_null(w);
+	assert_true(oc_weights_get(w, 0x11) == 1e-6);
+	assert_true(oc_weights_get(w, 0x12) == 1e6);
+	oc_weights_free(w);
+}
+
 static void weights_errors_name_line(void **state)
 {
 	expect_weights_error("0x11 1\n0x12\n", "w.txt:2: expected \"<port "
@@ -156,6 +168,15 @@ static void weights_errors_name_line(void **state)
 	expect_weights_error("0x11 -3\n", "bad weight \"-3\"");
 	expect_weights_error("0x11 nan\n", "bad weight \"nan\"");
 	expect_weights_error("0x11 5x\n", "bad weight \"5x\"");
+	/* a subnormal (strtod: underflow) and sums that would reach inf:
+	 * the message gives the limits */
+	expect_weights_error("0x11 1e-308\n",
+			     "w.txt:1: bad weight \"1e-308\" (want a number "
+			     "from 1e-06 to 1e+06)");
+	expect_weights_error("0x11 1e308\n",
+			     "w.txt:1: bad weight \"1e308\" (want a number "
+			     "from 1e-06 to 1e+06)");
+	weights_at_the_limits();
 	expect_weights_error("0x11 1\n\n0x11 2\n",
 			     "w.txt:3: port 0x0000000000000011 listed twice");
 }

@@ -77,6 +77,20 @@ static void expect_vm_error(const char *text, const char *expect)
 	free(path);
 }
 
+/* The least VM weight is a weight. */
+static void vm_weight_at_the_limit(void)
+{
+	char *path = write_tmp("0x10 a 0.000001\n");
+	struct oc_vm_table *t = oc_vm_table_new();
+	struct oc_err err = {{0}};
+
+	assert_int_equal(oc_vm_table_load(t, path, &err), 0);
+	assert_true(oc_vm_table_find(t, 0x10)->weight == 1e-6);
+	oc_vm_table_free(t);
+	unlink(path);
+	free(path);
+}
+
 static void rejects_bad_vm_files(void **state)
 {
 	expect_vm_error("0x10 vm-a vguid=12\n", "bad vGUID \"12\"");
@@ -90,7 +104,13 @@ static void rejects_bad_vm_files(void **state)
 	 * time, 3e37 would never finish */
 	expect_vm_error("0x10 a\n0x11 b 3e37\n",
 			":2: bad weight \"3e37\" "
-			"(want a number > 0 and <= 1000)");
+			"(want a number from 1e-06 to 1000)");
+	/* a subnormal underflows in strtod: the message gives the limit */
+	expect_vm_error("0x10 a 1e-308\n",
+			":1: bad weight \"1e-308\" (want a number from 1e-06 "
+			"to 1000)");
+	expect_vm_error("0x10 a 0.0000009\n", ":1: bad weight \"0.0000009\"");
+	vm_weight_at_the_limit();
 	expect_vm_error("0x10 a 1000.5\n", ":1: bad weight \"1000.5\"");
 	expect_vm_error("0x10 a inf\n", ":1: bad weight \"inf\"");
 	expect_vm_error("0x10 a\n0x10 b\n", ":2: VF 0x0000000000000010 holds "
