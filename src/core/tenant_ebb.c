@@ -136,6 +136,24 @@ static double round_ebb(struct ebb_state *s, uint32_t victim, int noisy)
 	return nv ? sum / nv : 1;
 }
 
+/* A victim with fewer than two members in the fabric sends no flow: its
+ * EBB cannot be measured (1 would read as a perfect score). */
+static int check_victim(const struct ebb_state *s, uint32_t victim,
+			struct oc_err *err)
+{
+	const struct oc_partition *p = &s->ps->parts[victim];
+	uint32_t n = members_of(s->f, p, s->m);
+
+	if (n >= 2)
+		return 0;
+	return oc_err_set(err,
+			  "victim partition 0x%04x%s%s%s: %u of its %u members "
+			  "are active CA ports of this fabric with a LID; its "
+			  "EBB needs at least 2 (one sends, one receives)",
+			  p->pkey, p->name ? " (" : "", p->name ? p->name : "",
+			  p->name ? ")" : "", n, p->num_members);
+}
+
 int oc_victim_ebb(const struct oc_fabric *f, const struct oc_lfts *t,
 		  const struct oc_partitions *ps, uint32_t victim,
 		  unsigned rounds, uint64_t seed, double *quiet, double *noisy,
@@ -144,6 +162,7 @@ int oc_victim_ebb(const struct oc_fabric *f, const struct oc_lfts *t,
 	struct ebb_state s = {f, t, ps, NULL, NULL, NULL, seed | 1};
 	uint32_t i, total = 0;
 	unsigned r;
+	int ret;
 
 	for (i = 0; i < ps->count; i++)
 		total += ps->parts[i].num_members;
@@ -157,19 +176,20 @@ int oc_victim_ebb(const struct oc_fabric *f, const struct oc_lfts *t,
 		return oc_err_set(err, "out of memory");
 	}
 	*quiet = *noisy = 0;
-	for (r = 0; r < rounds; r++) {
+	ret = check_victim(&s, victim, err);
+	for (r = 0; !ret && r < rounds; r++) {
 		uint64_t start = s.seed;
 
 		*quiet += round_ebb(&s, victim, 0);
 		s.seed = start; /* the same victim bisection, now with noise */
 		*noisy += round_ebb(&s, victim, 1);
 	}
-	if (rounds) {
+	if (!ret && rounds) {
 		*quiet /= rounds;
 		*noisy /= rounds;
 	}
 	free(s.m);
 	free(s.fl);
 	free(s.load);
-	return 0;
+	return ret;
 }

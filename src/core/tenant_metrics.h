@@ -64,7 +64,9 @@ int oc_receiver_contention(const struct oc_fabric *f, const struct oc_lfts *t,
 			   struct oc_err *err);
 
 /* EBB of partition index victim over rounds random bisections (seeded);
- * *quiet without, *noisy with the other partitions' bisections. */
+ * *quiet without, *noisy with the other partitions' bisections.  A
+ * victim with fewer than two members in f (active CA ports with a LID)
+ * is an error naming the partition: it has no flow to measure. */
 int oc_victim_ebb(const struct oc_fabric *f, const struct oc_lfts *t,
 		  const struct oc_partitions *ps, uint32_t victim,
 		  unsigned rounds, uint64_t seed, double *quiet, double *noisy,

@@ -52,6 +52,23 @@ ebb=$(sed -nE 's/.*quiet ([0-9.]+), with the other partitions ([0-9.]+)$/\1 \2/p
 [ -n "$ebb" ] && [ "${ebb% *}" = "${ebb#* }" ] ||
 	fail "pftree: the victim's EBB depends on the other partition ($ebb)"
 
+# a victim with no member (or one) in the fabric sends no flow: its EBB
+# is not 1.000 but an error naming the partition
+cp "$tmp/parts" "$tmp/ghost.parts"
+printf 'ghost=0x8003 : 0x00000000000000a1, 0x00000000000000a2 ;\n' \
+	>>"$tmp/ghost.parts"
+printf 'lone=0x8004 : %s, 0x00000000000000a3 ;\n' "$(guid 2)" \
+	>>"$tmp/ghost.parts"
+expect 2 "victim outside the fabric" "$osmcloud" check --topo "$net" \
+	--lfts "$tmp/pftree.dump" --partitions "$tmp/ghost.parts" --victim ghost
+grep -q '^osmcloud check: victim partition 0x0003 (ghost): 0 of its 2 members are active CA ports of this fabric with a LID; its EBB needs at least 2 (one sends, one receives)$' \
+	"$tmp/err" || fail "victim outside the fabric: $(cat "$tmp/err")"
+expect 2 "victim with one member in the fabric" "$osmcloud" check \
+	--topo "$net" --lfts "$tmp/pftree.dump" --partitions "$tmp/ghost.parts" \
+	--victim 0x8004
+grep -q 'victim partition 0x0004 (lone): 1 of its 2 members are' "$tmp/err" ||
+	fail "victim with one member: $(cat "$tmp/err")"
+
 # JSON: the tenant metrics under "tenants"
 # shellcheck disable=SC2086
 expect 0 "check --json" "$osmcloud" check --json --topo "$net" \
