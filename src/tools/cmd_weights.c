@@ -109,10 +109,12 @@ static int parse_range(struct weights_args *a, const char *s)
 	lo[colon - s] = '\0';
 	if (parse_number(lo, &a->lo) || parse_number(colon + 1, &a->hi))
 		return bad_arg("--range", s, "MIN and MAX must be numbers");
-	if (a->lo < OC_WEIGHT_MIN || a->hi <= a->lo || a->hi > OC_WEIGHT_MAX)
+	if (a->lo <= 0 || a->hi <= a->lo)
+		return bad_arg("--range", s, "want 0 < MIN < MAX");
+	if (a->lo < OC_WEIGHT_MIN || a->hi > OC_WEIGHT_MAX)
 		return bad_arg(
 			"--range", s,
-			"want " STR(OC_WEIGHT_MIN) " <= MIN < MAX <= " STR(
+			"want " STR(OC_WEIGHT_MIN) " <= MIN and MAX <= " STR(
 				OC_WEIGHT_MAX) " (a weights file's limits)");
 	return 0;
 }
