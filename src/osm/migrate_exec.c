@@ -8,6 +8,7 @@
 #include "migrate_exec.h"
 #include "op_exec.h"
 #include "plugin.h"
+#include "vmfile.h"
 
 void oc_osm_migrator_init(struct oc_osm_migrator *m)
 {
@@ -65,12 +66,17 @@ int oc_osm_migrate(struct oc_osm_plugin *p, int argc, char **argv, FILE *out)
 	return oc_exec_run(&x, oc_exec_targets_migrate, out);
 }
 
+/* 0 (the default) or a VM file's weight range. */
 static int parse_weight(const char *s, double *w)
 {
 	char *end;
 
 	*w = strtod(s, &end);
-	return end == s || *end || !(*w >= 0) || *w > 1e6 ? -1 : 0;
+	if (end == s || *end)
+		return -1;
+	return *w == 0 || (*w >= OC_VM_WEIGHT_MIN && *w <= OC_VM_WEIGHT_MAX)
+		       ? 0
+		       : -1;
 }
 
 static int parse_vguid(const char *s, uint64_t *guid)
@@ -101,9 +107,9 @@ static int boot_options(struct oc_exec *x, int argc, char **argv, FILE *out)
 		if (i == 3 && !parse_weight(argv[i], &x->weight))
 			continue;
 		fprintf(out,
-			"osmcloud boot: bad weight \"%s\" (a number >= 0; "
-			"0: the default)\n",
-			argv[i]);
+			"osmcloud boot: bad weight \"%s\" (0 for the "
+			"default, or a number from %g to %g)\n",
+			argv[i], OC_VM_WEIGHT_MIN, (double)OC_VM_WEIGHT_MAX);
 		return -1;
 	}
 	return 0;
