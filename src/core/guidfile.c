@@ -9,6 +9,7 @@
 
 #include "ftree.h"
 #include "guidfile.h"
+#include "textscan.h"
 
 /* Splits off comments and surrounding blanks; returns the first token. */
 static char *first_token(char *line, char **save)
@@ -18,17 +19,6 @@ static char *first_token(char *line, char **save)
 	if (hash)
 		*hash = '\0';
 	return strtok_r(line, " \t\r\n", save);
-}
-
-static int parse_hex(const char *s, uint64_t *v)
-{
-	char *end;
-
-	if (strncmp(s, "0x", 2) && strncmp(s, "0X", 2))
-		return -1;
-	errno = 0;
-	*v = strtoull(s, &end, 16);
-	return errno || *end || end == s + 2 ? -1 : 0;
 }
 
 static int append(uint64_t **guids, size_t *count, size_t *cap, uint64_t g)
@@ -82,7 +72,7 @@ static int load_list(const char *path, uint64_t **guids, unsigned **lines,
 		tok = first_token(line, &save);
 		if (!tok)
 			continue;
-		if (parse_hex(tok, &g) || strtok_r(NULL, " \t\r\n", &save))
+		if (oc_parse_hex64(tok, &g) || strtok_r(NULL, " \t\r\n", &save))
 			ret = oc_err_set(err,
 					 "%s:%u: expected one GUID "
 					 "(0x + hex) per line",
@@ -186,9 +176,10 @@ int oc_guid2lid_apply(struct oc_fabric *f, const char *path, struct oc_err *err)
 			continue;
 		tok[1] = strtok_r(NULL, " \t\r\n", &save);
 		tok[2] = tok[1] ? strtok_r(NULL, " \t\r\n", &save) : NULL;
-		if (!tok[2] || parse_hex(tok[0], &guid) ||
-		    parse_hex(tok[1], &min) || parse_hex(tok[2], &max) ||
-		    min < 1 || min > max || max > OC_MAX_UCAST_LID)
+		if (!tok[2] || oc_parse_hex64(tok[0], &guid) ||
+		    oc_parse_hex64(tok[1], &min) ||
+		    oc_parse_hex64(tok[2], &max) || min < 1 || min > max ||
+		    max > OC_MAX_UCAST_LID)
 			ret = oc_err_set(err,
 					 "%s:%u: expected \"0xGUID 0xMIN "
 					 "0xMAX\" with 1 <= MIN <= MAX <= "

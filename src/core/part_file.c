@@ -193,7 +193,7 @@ static int add_self(struct pf_ctx *c, uint32_t part, int full,
 static int parse_member(struct pf_ctx *c, uint32_t part, char *m,
 			struct oc_err *err)
 {
-	char *eq = strchr(m, '='), *end;
+	char *eq = strchr(m, '=');
 	int full = c->defmember > 0;
 	uint64_t guid;
 
@@ -218,9 +218,7 @@ static int parse_member(struct pf_ctx *c, uint32_t part, char *m,
 				  "ALL, ALL_CAS, ALL_SWITCHES, ALL_ROUTERS, "
 				  "SELF or NONE)",
 				  m);
-	errno = 0;
-	guid = strtoull(m + 2, &end, 16);
-	if (errno || *end || end == m + 2 || end - m > 18)
+	if (oc_parse_hex64(m, &guid))
 		return oc_err_set(err, "bad port GUID \"%s\"", m);
 	return add_port(c, part, guid, full, err);
 }

@@ -2,9 +2,23 @@
  * textscan.c - helpers shared by the line-oriented parsers.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "textscan.h"
+
+int oc_parse_hex64(const char *s, uint64_t *v)
+{
+	size_t digits;
+
+	if (s[0] != '0' || (s[1] != 'x' && s[1] != 'X'))
+		return -1;
+	digits = strspn(s + 2, "0123456789abcdefABCDEF");
+	if (!digits || digits > 16 || s[2 + digits])
+		return -1;
+	*v = strtoull(s + 2, NULL, 16);
+	return 0;
+}
 
 char *oc_skip_blanks(char *s)
 {

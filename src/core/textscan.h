@@ -1,11 +1,19 @@
 /*
  * textscan.h - helpers shared by the line-oriented parsers (ibsim
- * topology files, ibsim Dump output).
+ * topology files, ibsim Dump output, the VM, weights, partitions, roots
+ * and guid2lid files).
  */
 #ifndef OC_TEXTSCAN_H
 #define OC_TEXTSCAN_H
 
+#include <stdint.h>
+
 #include "error.h"
+
+/* s is "0x" (or "0X") and 1 to 16 hex digits, nothing else: sets *v and
+ * returns 0, else -1.  The one reader of GUIDs (and guid2lid's hex LIDs)
+ * in the input files. */
+int oc_parse_hex64(const char *s, uint64_t *v);
 
 /* The first character of s that is not a blank or a tab. */
 char *oc_skip_blanks(char *s);

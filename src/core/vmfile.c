@@ -9,6 +9,7 @@
 
 #include "fabric.h"
 #include "hash.h"
+#include "textscan.h"
 #include "vmfile.h"
 
 struct oc_vm_table *oc_vm_table_new(void)
@@ -91,17 +92,6 @@ int oc_vm_table_add(struct oc_vm_table *t, uint64_t vf_guid, const char *name,
 	return 0;
 }
 
-static int parse_guid(const char *s, uint64_t *guid)
-{
-	char *end;
-
-	if (strncmp(s, "0x", 2) && strncmp(s, "0X", 2))
-		return -1;
-	errno = 0;
-	*guid = strtoull(s, &end, 16);
-	return errno || *end || end == s + 2 ? -1 : 0;
-}
-
 static int parse_weight(const char *s, double *weight)
 {
 	char *end;
@@ -123,7 +113,7 @@ static int parse_vguid_field(char **fields, int *n, uint64_t *vguid,
 	*vguid = 0;
 	if (*n < 3 || strncmp(f, "vguid=", 6))
 		return 0;
-	if (parse_guid(f + 6, vguid) || !*vguid)
+	if (oc_parse_hex64(f + 6, vguid) || !*vguid)
 		return oc_err_set(
 			err, "bad vGUID \"%s\" (want 0x + hex, not 0)", f + 6);
 	(*n)--;
@@ -154,7 +144,7 @@ static int parse_vm_line(struct oc_vm_table *t, char *line, unsigned lineno,
 				  "expected \"<VF GUID> <VM name> "
 				  "[weight] [vguid=<GUID>]\", got %d fields",
 				  n);
-	if (parse_guid(fields[0], &guid))
+	if (oc_parse_hex64(fields[0], &guid))
 		return oc_err_set(err, "bad VF GUID \"%s\" (want 0x + hex)",
 				  fields[0]);
 	if (n == 3 && parse_weight(fields[2], &weight))

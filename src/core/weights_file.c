@@ -10,17 +10,6 @@
 #include "textscan.h"
 #include "weights_file.h"
 
-static int parse_guid(const char *s, uint64_t *guid)
-{
-	char *end;
-
-	if (strncmp(s, "0x", 2) && strncmp(s, "0X", 2))
-		return -1;
-	errno = 0;
-	*guid = strtoull(s + 2, &end, 16);
-	return errno || *end || end == s + 2 || end - s > 18 ? -1 : 0;
-}
-
 static int parse_line(struct oc_weights *w, char *line, struct oc_err *err)
 {
 	char *f[3], *save = NULL, *hash = strchr(line, '#'), *end;
@@ -40,7 +29,7 @@ static int parse_line(struct oc_weights *w, char *line, struct oc_err *err)
 				  "expected \"<port GUID> <weight>\", got %s "
 				  "fields",
 				  n == 1 ? "1" : "more than 2");
-	if (parse_guid(f[0], &guid))
+	if (oc_parse_hex64(f[0], &guid))
 		return oc_err_set(err, "bad port GUID \"%s\" (want 0x + hex)",
 				  f[0]);
 	errno = 0;

@@ -1,7 +1,6 @@
 /*
  * tenant_args.c - loading the tenant options (see tenant_args.h).
  */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,21 +9,13 @@
 #include "part_file.h"
 #include "policy_file.h"
 #include "tenant_args.h"
+#include "textscan.h"
 #include "weights_file.h"
 
 int tenant_args_sm_guid(struct tenant_args *a, const char *cmd,
 			const char *value)
 {
-	char *end;
-	size_t len = strlen(value);
-
-	errno = 0;
-	a->sm_guid = 0;
-	if (len > 2 && len <= 18 && value[0] == '0' &&
-	    (value[1] == 'x' || value[1] == 'X') &&
-	    strspn(value + 2, "0123456789abcdefABCDEF") == len - 2)
-		a->sm_guid = strtoull(value, &end, 16);
-	if (a->sm_guid && !errno)
+	if (!oc_parse_hex64(value, &a->sm_guid) && a->sm_guid)
 		return 0;
 	fprintf(stderr,
 		"osmcloud %s: --sm-guid '%s': not a port GUID "

@@ -164,6 +164,7 @@ static void weights_errors_name_line(void **state)
 					       "GUID> <weight>\", got 1");
 	expect_weights_error("0x11 1 2\n", "w.txt:1: expected");
 	expect_weights_error("17 1\n", "w.txt:1: bad port GUID \"17\"");
+	expect_weights_error("0x-11 1\n", "w.txt:1: bad port GUID \"0x-11\"");
 	expect_weights_error("0x11 0\n", "w.txt:1: bad weight \"0\"");
 	expect_weights_error("0x11 -3\n", "bad weight \"-3\"");
 	expect_weights_error("0x11 nan\n", "bad weight \"nan\"");
@@ -285,6 +286,8 @@ static void partitions_file_errors_name_line(void **state)
 	expect_parts_error("a=0x1 : 0x11 ;\n\nb=0x2 :\n 0x12,\n zz ;\n",
 			   "p.conf:5: bad member \"zz\"");
 	expect_parts_error("a=0x1, sl=16 : ;\n", "p.conf:1: bad sl \"16\"");
+	expect_parts_error("a=0x1 : 0x+11 ;\n",
+			   "p.conf:1: bad port GUID \"0x+11\"");
 	expect_parts_error("a=0x1, colour=red : ;\n",
 			   "p.conf:1: unknown flag \"colour\"");
 	expect_parts_error("a=0x1 : 0x11=boss ;\n",

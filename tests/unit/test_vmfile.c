@@ -97,6 +97,10 @@ static void rejects_bad_vm_files(void **state)
 	expect_vm_error("0x10 vm-a vguid=0x0\n", "bad vGUID \"0x0\"");
 	expect_vm_error("0x10 vm-a 1 2 vguid=0x5\n", "got 4 fields");
 	expect_vm_error("0x10 a\nzz b\n", ":2: bad VF GUID \"zz\"");
+	/* one GUID reader: 1 to 16 hex digits after 0x, no sign */
+	expect_vm_error("0x00000000000000000010 a\n",
+			"bad VF GUID \"0x00000000000000000010\"");
+	expect_vm_error("0x-10 a\n", "bad VF GUID \"0x-10\"");
 	expect_vm_error("0x10\n", ":1: expected");
 	expect_vm_error("0x10 a 1 extra\n", ":1: expected");
 	expect_vm_error("0x10 a -1\n", ":1: bad weight \"-1\"");
