@@ -8,6 +8,7 @@
 #include "migrate_exec.h"
 #include "op_exec.h"
 #include "plugin.h"
+#include "textscan.h"
 #include "vmfile.h"
 
 void oc_osm_migrator_init(struct oc_osm_migrator *m)
@@ -79,14 +80,10 @@ static int parse_weight(const char *s, double *w)
 		       : -1;
 }
 
+/* As vguid= in the VM file: 0x + 1 to 16 hex digits, not 0. */
 static int parse_vguid(const char *s, uint64_t *guid)
 {
-	char *end;
-
-	if (strncmp(s, "0x", 2))
-		return -1;
-	*guid = strtoull(s, &end, 16);
-	return end == s + 2 || *end || !*guid ? -1 : 0;
+	return oc_parse_hex64(s, guid) || !*guid ? -1 : 0;
 }
 
 /* The optional arguments of boot: [weight] [vguid=GUID]. */
