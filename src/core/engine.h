@@ -59,6 +59,10 @@ struct oc_route_stats {
 	/* sftree on cores joined at the roots: (switch, switch LID) entries
 	 * up, across the horizontal links between roots, down */
 	uint32_t cross_core;
+	/* sftree: (physical switch, switch LID) pairs it leaves without a
+	 * route because no route for them is deadlock-free (logged by name);
+	 * the pre-write check expects exactly these switch pairs unreached */
+	uint64_t sw_pairs_unserved;
 	double analyze_ms; /* fat-tree analysis */
 	double route_ms;   /* LFT computation */
 };
