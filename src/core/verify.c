@@ -58,20 +58,6 @@ struct verifier {
 	uint64_t *flow;
 };
 
-const char *oc_verify_fault_name(enum oc_verify_fault fault)
-{
-	switch (fault) {
-	case OC_FAULT_HOLE:
-		return "hole";
-	case OC_FAULT_LOOP:
-		return "loop";
-	case OC_FAULT_WRONG:
-		return "wrong delivery";
-	default:
-		return "none";
-	}
-}
-
 static uint32_t slot(const struct oc_fabric *f, uint32_t node, unsigned port)
 {
 	return f->nodes[node].first_port + port;

@@ -23,6 +23,7 @@
 #define OC_VERIFY_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "fabric.h"
 #include "lft.h"
@@ -113,5 +114,18 @@ void oc_verify_report_free(struct oc_verify_report *r);
 
 /* Fault name for reports: "hole", "loop", "wrong delivery". */
 const char *oc_verify_fault_name(enum oc_verify_fault fault);
+
+/* The findings in the words of osmcloud check, without a newline
+ * (verify_text.c):
+ *   WHAT LIDs: 60, unreachable 1 (0 holes, 5 loops, 0 wrong deliveries)
+ *   switch "sw-L2-0" to LID 89 ("ca-40"): loop
+ *   WHAT credit loop: "sw-L1-3"[5] -> "sw-L2-0"[1] -> ... -> "sw-L1-3"[5]
+ * (the cycle line is empty when c has no cycle). */
+void oc_verify_reach_write(FILE *out, const char *what,
+			   const struct oc_verify_reach *r);
+void oc_verify_failure_write(FILE *out, const struct oc_fabric *f,
+			     const struct oc_verify_failure *e);
+void oc_verify_cycle_write(FILE *out, const struct oc_fabric *f,
+			   const char *what, const struct oc_verify_cycle *c);
 
 #endif

@@ -304,24 +304,17 @@ static const char *node_name(const struct oc_fabric *f, uint32_t node)
 
 static void print_reach(const char *what, const struct oc_verify_reach *r)
 {
-	printf("%s LIDs: %u, unreachable %u (%llu holes, %llu loops, "
-	       "%llu wrong deliveries)\n",
-	       what, r->lids, r->lids_unreachable, (unsigned long long)r->holes,
-	       (unsigned long long)r->loops, (unsigned long long)r->wrong);
+	oc_verify_reach_write(stdout, what, r);
+	putchar('\n');
 }
 
 static void print_cycle(const struct oc_fabric *f, const char *what,
 			const struct oc_verify_cycle *c)
 {
-	uint32_t i;
-
 	if (!c->len)
 		return;
-	printf("%s credit loop:", what);
-	for (i = 0; i < c->len; i++)
-		printf(" \"%s\"[%u] ->", node_name(f, c->ch[i].node),
-		       c->ch[i].port);
-	printf(" \"%s\"[%u]\n", node_name(f, c->ch[0].node), c->ch[0].port);
+	oc_verify_cycle_write(stdout, f, what, c);
+	putchar('\n');
 }
 
 static void print_examples(const struct oc_fabric *f,
@@ -330,12 +323,9 @@ static void print_examples(const struct oc_fabric *f,
 	uint32_t i;
 
 	for (i = 0; i < r->num_examples; i++) {
-		const struct oc_verify_failure *e = &r->examples[i];
-		uint32_t owner = f->lid_owner[e->lid].node;
-
-		printf("  e.g. switch \"%s\" to LID %u (\"%s\"): %s\n",
-		       node_name(f, f->switches[e->sw]), e->lid,
-		       node_name(f, owner), oc_verify_fault_name(e->fault));
+		printf("  e.g. ");
+		oc_verify_failure_write(stdout, f, &r->examples[i]);
+		putchar('\n');
 	}
 }
 
