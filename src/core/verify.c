@@ -1,62 +1,26 @@
 /*
- * verify.c - reachability, credit loops, minimality and link load of LFTs.
+ * verify.c - reachability, credit loops, minimality and link load of LFTs
+ * (verify.h): the set-up every destination needs, the parts, the graphs.
  *
- * Destinations are taken one at a time.  resolve() gives every switch its
- * fault and hop count towards the destination, memoised along the LFT
- * chains: a walk stops at the first switch already settled, so each switch
- * is stepped once per destination.  The other checks run over the next
- * hops that resolve() recorded:
- *   - minimality compares the hops with oc_switch_distances();
- *   - the load pushes the number of CA sources down the chains, switches
- *     taken in decreasing hop order;
- *   - the channel dependency graphs: every turn (in port, out port) a
- *     route takes inside a switch sets one bit of that switch's turn
- *     matrix, one matrix set for CA-sourced traffic and one for all
- *     traffic.  After the last destination, the matrices become channel
- *     graphs that Kahn's algorithm checks for cycles.
+ * The destinations are split into parts of whole 64-LID blocks, checked
+ * by one thread each (verify_part.c) with their own findings; the
+ * findings are then merged in LID order (counts added, the first
+ * failures kept in order, the turn bits ORed), so the report does not
+ * depend on the number of parts.  After the last destination the turns
+ * become the channel dependency graphs (verify_cdg.c).
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ftree.h"
 #include "hops.h"
-#include "lft_hop.h"
-#include "verify.h"
+#include "verify_int.h"
 
-enum { UNSEEN = 0, ON_PATH = 1, SETTLED = 2 };
-enum { STEP_NEXT, STEP_DELIVERED, STEP_HOLE, STEP_WRONG };
-
-/* Turns taken at each switch: bit (in port, out port), all destinations. */
-struct turns {
-	uint64_t *bits;
-	size_t *first;	/* [switch] first word of its matrix */
-	uint8_t *words; /* [switch] words per in-port row */
-};
-
-/* A channel graph with its reverse (to walk back along a cycle). */
-struct graph {
-	uint32_t n;
-	uint32_t *start, *to;	/* successors of c: to[start[c]..start[c+1]] */
-	uint32_t *rstart, *rto; /* predecessors */
-};
-
-struct verifier {
-	const struct oc_fabric *f;
-	const struct oc_lfts *t;
-	struct oc_verify_report *r;
-	uint32_t n;	/* switches */
-	uint8_t *dist;	/* oc_switch_distances() */
-	uint32_t *cas;	/* [switch] active CA ports linked to it */
-	uint32_t *chan; /* [port slot] channel index, OC_NONE */
-	struct turns ca_turns, all_turns;
-	/* the destination being checked */
-	uint16_t lid;
-	uint32_t home; /* switch the CA hangs off, OC_NONE */
-	/* per switch, for that destination */
-	uint8_t *state, *fault, *hops, *out_port, *in_port, *carry;
-	uint32_t *next, *stack, *order;
-	uint64_t *flow;
-};
+/* Below this many (switch, LID) entries one thread does it all. */
+#define PARALLEL_ENTRIES (4u << 20)
+#define MAX_PARTS 4
 
 static uint32_t slot(const struct oc_fabric *f, uint32_t node, unsigned port)
 {
@@ -82,16 +46,17 @@ static int switch_link(const struct oc_fabric *f, uint32_t node, unsigned port)
 	       p->active && oc_port(f, p->peer_node, p->peer_port)->active;
 }
 
-/* ---- set-up ---------------------------------------------------------- */
+/* ---- set-up ------------------------------------------------------------ */
 
-static int count_cas(struct verifier *v)
+static int count_cas(struct verify_shared *sh, struct oc_verify_report *r)
 {
-	const struct oc_fabric *f = v->f;
-	uint32_t node;
+	const struct oc_fabric *f = sh->f;
+	uint32_t node, s;
 	unsigned p;
 
-	v->cas = calloc(v->n ? v->n : 1, sizeof(*v->cas));
-	if (!v->cas)
+	sh->cas = calloc(sh->n ? sh->n : 1, sizeof(*sh->cas));
+	sh->with_cas = malloc(sizeof(*sh->with_cas) * (sh->n ? sh->n : 1));
+	if (!sh->cas || !sh->with_cas)
 		return -1;
 	for (node = 0; node < f->num_nodes; node++) {
 		for (p = 1; p <= f->nodes[node].num_ports; p++) {
@@ -100,412 +65,228 @@ static int count_cas(struct verifier *v)
 			if (!active_ca_port(f, node, p) ||
 			    !oc_is_switch(f, peer))
 				continue;
-			v->cas[f->nodes[peer].sw_index]++;
-			v->r->ca_ports++;
+			sh->cas[f->nodes[peer].sw_index]++;
+			r->ca_ports++;
 		}
 	}
+	for (s = 0; s < sh->n; s++)
+		if (sh->cas[s])
+			sh->with_cas[sh->num_with_cas++] = s;
 	return 0;
 }
 
-static int index_channels(struct verifier *v)
+static int index_channels(struct verify_shared *sh, struct oc_verify_report *r)
 {
-	const struct oc_fabric *f = v->f;
+	const struct oc_fabric *f = sh->f;
 	uint32_t s, c = 0;
 	unsigned p;
 
-	v->chan = malloc(sizeof(*v->chan) * (f->num_ports ? f->num_ports : 1));
-	if (!v->chan)
+	sh->chan =
+		malloc(sizeof(*sh->chan) * (f->num_ports ? f->num_ports : 1));
+	if (!sh->chan)
 		return -1;
-	memset(v->chan, 0xff, sizeof(*v->chan) * f->num_ports);
-	for (s = 0; s < v->n; s++)
+	memset(sh->chan, 0xff, sizeof(*sh->chan) * f->num_ports);
+	for (s = 0; s < sh->n; s++)
 		for (p = 1; p <= f->nodes[f->switches[s]].num_ports; p++)
 			if (switch_link(f, f->switches[s], p))
-				v->chan[slot(f, f->switches[s], p)] = c++;
-	v->r->channels = c;
-	v->r->links = calloc(c ? c : 1, sizeof(*v->r->links));
-	if (!v->r->links)
+				sh->chan[slot(f, f->switches[s], p)] = c++;
+	sh->channels = r->channels = c;
+	r->links = calloc(c ? c : 1, sizeof(*r->links));
+	if (!r->links)
 		return -1;
-	for (s = 0; s < v->n; s++) {
+	for (s = 0; s < sh->n; s++) {
 		uint32_t node = f->switches[s];
 
 		for (p = 1; p <= f->nodes[node].num_ports; p++) {
-			c = v->chan[slot(f, node, p)];
+			c = sh->chan[slot(f, node, p)];
 			if (c == OC_NONE)
 				continue;
-			v->r->links[c].ch.node = node;
-			v->r->links[c].ch.port = p;
+			r->links[c].ch.node = node;
+			r->links[c].ch.port = p;
 		}
 	}
 	return 0;
 }
 
-static int turns_init(struct turns *tu, const struct oc_fabric *f)
+/* Every switch port's code (VERIFY_ASK_EXACT for port 0 and the ports
+ * that lead to no switch over a working link). */
+static int index_links(struct verify_shared *sh)
 {
-	uint32_t n = f->num_switches, s;
-	size_t total = 0;
+	const struct oc_fabric *f = sh->f;
+	uint32_t s, total = 0;
+	unsigned p;
 
-	tu->first = malloc(sizeof(*tu->first) * (n ? n : 1));
-	tu->words = malloc(n ? n : 1);
-	if (!tu->first || !tu->words)
+	sh->first = malloc(sizeof(*sh->first) * (sh->n ? sh->n : 1));
+	sh->num_ports = malloc(sh->n ? sh->n : 1);
+	if (!sh->first || !sh->num_ports)
 		return -1;
-	for (s = 0; s < n; s++) {
-		unsigned rows = f->nodes[f->switches[s]].num_ports + 1u;
-
-		tu->words[s] = (rows + 63) / 64;
-		tu->first[s] = total;
-		total += (size_t)rows * tu->words[s];
+	for (s = 0; s < sh->n; s++) {
+		sh->first[s] = total;
+		sh->num_ports[s] = f->nodes[f->switches[s]].num_ports;
+		total += sh->num_ports[s] + 1u;
 	}
-	tu->bits = calloc(total ? total : 1, sizeof(*tu->bits));
-	return tu->bits ? 0 : -1;
-}
-
-static void turns_free(struct turns *tu)
-{
-	free(tu->bits);
-	free(tu->first);
-	free(tu->words);
-}
-
-static int alloc_scratch(struct verifier *v)
-{
-	size_t n = v->n ? v->n : 1;
-
-	v->state = malloc(n);
-	v->fault = malloc(n);
-	v->hops = malloc(n);
-	v->out_port = malloc(n);
-	v->in_port = malloc(n);
-	v->carry = malloc(n);
-	v->next = malloc(n * sizeof(*v->next));
-	v->stack = malloc(n * sizeof(*v->stack));
-	v->order = malloc(n * sizeof(*v->order));
-	v->flow = malloc(n * sizeof(*v->flow));
-	if (!v->state || !v->fault || !v->hops || !v->out_port || !v->in_port ||
-	    !v->carry || !v->next || !v->stack || !v->order || !v->flow)
+	sh->link = malloc(sizeof(*sh->link) * (total ? total : 1));
+	if (!sh->link)
 		return -1;
+	for (s = 0; s < sh->n; s++) {
+		uint32_t node = f->switches[s], *code = sh->link + sh->first[s];
+
+		code[0] = VERIFY_ASK_EXACT;
+		for (p = 1; p <= sh->num_ports[s]; p++) {
+			const struct oc_port *o = oc_port(f, node, p);
+
+			code[p] = VERIFY_ASK_EXACT;
+			if (switch_link(f, node, p))
+				code[p] = VERIFY_HOP(
+					f->nodes[o->peer_node].sw_index,
+					o->peer_port, p);
+		}
+	}
 	return 0;
 }
 
-static int setup(struct verifier *v)
+/* The distances, and the switches no switch is too far from. */
+static int index_distances(struct verify_shared *sh)
 {
-	v->n = v->f->num_switches;
-	v->r->switches = v->n;
-	v->dist = oc_switch_distances(v->f);
-	if (!v->dist || count_cas(v) || index_channels(v) ||
-	    turns_init(&v->ca_turns, v->f) || turns_init(&v->all_turns, v->f))
+	uint32_t s, i;
+
+	sh->dist = oc_switch_distances(sh->f);
+	sh->short_rows = malloc(sh->n ? sh->n : 1);
+	if (!sh->dist || !sh->short_rows)
 		return -1;
-	return alloc_scratch(v);
+	for (s = 0; s < sh->n; s++) {
+		const uint8_t *row = sh->dist + (size_t)s * sh->n;
+
+		sh->short_rows[s] = 1;
+		for (i = 0; i < sh->n; i++)
+			if (row[i] > OC_VERIFY_MAX_HOPS)
+				sh->short_rows[s] = 0;
+	}
+	return 0;
 }
 
-static void teardown(struct verifier *v)
+static int setup(struct verify_shared *sh, struct oc_verify_report *r,
+		 struct oc_err *err)
 {
-	free(v->dist);
-	free(v->cas);
-	free(v->chan);
-	turns_free(&v->ca_turns);
-	turns_free(&v->all_turns);
-	free(v->state);
-	free(v->fault);
-	free(v->hops);
-	free(v->out_port);
-	free(v->in_port);
-	free(v->carry);
-	free(v->next);
-	free(v->stack);
-	free(v->order);
-	free(v->flow);
+	sh->n = sh->f->num_switches;
+	r->switches = sh->n;
+	if (sh->n > VERIFY_MAX_SWITCHES)
+		return oc_err_set(err,
+				  "%u switches: the verifier takes at most %u",
+				  sh->n, VERIFY_MAX_SWITCHES);
+	if (index_distances(sh) || count_cas(sh, r) || index_channels(sh, r) ||
+	    index_links(sh))
+		return oc_err_set(err, "out of memory");
+	return 0;
 }
 
-/* ---- following the LFTs towards one destination ---------------------- */
-
-/* One hop from switch s: where its LFT entry leads.  A hop over a link
- * that is down at either end is a hole. */
-static int step(struct verifier *v, uint32_t s)
+static void teardown(struct verify_shared *sh)
 {
-	const struct oc_fabric *f = v->f;
-	struct oc_lft_hop h;
-	enum oc_hop_kind kind;
-
-	v->next[s] = OC_NONE;
-	if (v->lid > v->t->max_lid)
-		return STEP_HOLE;
-	kind = oc_lft_hop(f, v->t, s, v->lid, &h);
-	if (kind == OC_HOP_HERE)
-		return oc_lft_hop_delivers(f, v->lid, kind, &h) ? STEP_DELIVERED
-								: STEP_WRONG;
-	if (kind == OC_HOP_DROP || !h.out->active ||
-	    !oc_port(f, h.peer, h.peer_port)->active)
-		return STEP_HOLE;
-	if (kind == OC_HOP_CA)
-		return oc_lft_hop_delivers(f, v->lid, kind, &h) ? STEP_DELIVERED
-								: STEP_WRONG;
-	v->next[s] = h.next_sw;
-	v->out_port[s] = h.port;
-	v->in_port[s] = h.peer_port;
-	return STEP_NEXT;
+	free(sh->dist);
+	free(sh->short_rows);
+	free(sh->cas);
+	free(sh->with_cas);
+	free(sh->chan);
+	free(sh->link);
+	free(sh->first);
+	free(sh->num_ports);
 }
 
-/* Gives the switches on the walk stack their outcome, top first. */
-static void settle(struct verifier *v, uint32_t depth, uint8_t fault,
-		   unsigned hops)
-{
-	while (depth--) {
-		uint32_t s = v->stack[depth];
+/* ---- the parts ---------------------------------------------------------- */
 
-		if (!fault && hops > OC_VERIFY_MAX_HOPS)
-			fault = OC_FAULT_LOOP;
-		v->fault[s] = fault;
-		v->hops[s] = fault ? 0 : hops;
-		v->state[s] = SETTLED;
-		hops++;
+/* One part per processor, up to MAX_PARTS, when the tables are big. */
+static unsigned choose_parts(const struct verify_shared *sh)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	uint64_t entries = (uint64_t)sh->n * sh->f->max_lid;
+
+	if (entries < PARALLEL_ENTRIES || cpus < 2)
+		return 1;
+	return cpus < MAX_PARTS ? (unsigned)cpus : MAX_PARTS;
+}
+
+/* Part i of parts: whole blocks, the same number each (about). */
+static void part_range(struct verify_part *p, unsigned i, unsigned parts,
+		       unsigned max_lid)
+{
+	unsigned blocks = max_lid / OC_LFT_BLOCK + 1;
+	unsigned from = blocks * i / parts, to = blocks * (i + 1) / parts;
+
+	p->first_lid = from ? from * OC_LFT_BLOCK : 1;
+	p->last_lid = to ? to * OC_LFT_BLOCK - 1 : 0; /* 0: none */
+	if (p->last_lid > max_lid)
+		p->last_lid = max_lid;
+}
+
+static void *run_part(void *arg)
+{
+	verify_part_run(arg);
+	return NULL;
+}
+
+/* Runs parts 1.. on threads of their own and part 0 here; a part whose
+ * thread cannot start runs here too. */
+static void run_parts(struct verify_part *parts, unsigned num)
+{
+	pthread_t tid[MAX_PARTS];
+	int started[MAX_PARTS] = {0};
+	unsigned i;
+
+	for (i = 1; i < num; i++)
+		started[i] =
+			!pthread_create(&tid[i], NULL, run_part, &parts[i]);
+	verify_part_run(&parts[0]);
+	for (i = 1; i < num; i++) {
+		if (started[i])
+			pthread_join(tid[i], NULL);
+		else
+			verify_part_run(&parts[i]);
 	}
 }
 
-static uint8_t step_fault(int res)
+/* ---- merging, in LID order ------------------------------------------------ */
+
+static void merge_reach(struct oc_verify_reach *to,
+			const struct oc_verify_reach *from)
 {
-	if (res == STEP_HOLE)
-		return OC_FAULT_HOLE;
-	if (res == STEP_WRONG)
-		return OC_FAULT_WRONG;
-	return OC_FAULT_NONE;
+	uint32_t i;
+
+	to->lids += from->lids;
+	to->lids_unreachable += from->lids_unreachable;
+	to->pairs += from->pairs;
+	to->holes += from->holes;
+	to->loops += from->loops;
+	to->wrong += from->wrong;
+	for (i = 0;
+	     i < from->num_examples && to->num_examples < OC_VERIFY_EXAMPLES;
+	     i++)
+		to->examples[to->num_examples++] = from->examples[i];
 }
 
-/* Follows the LFTs from s until a settled switch or an end. */
-static void walk(struct verifier *v, uint32_t s)
+static void merge(struct verify_part *parts, unsigned num,
+		  struct oc_verify_report *r)
 {
-	uint32_t depth = 0, nx;
-	int res;
+	const struct verify_shared *sh = parts[0].sh;
+	unsigned i;
+	uint32_t c;
 
-	for (;;) {
-		v->state[s] = ON_PATH;
-		v->stack[depth++] = s;
-		res = step(v, s);
-		if (res != STEP_NEXT) {
-			settle(v, depth, step_fault(res), 0);
-			return;
+	for (i = 0; i < num; i++) {
+		const struct verify_part *p = &parts[i];
+
+		merge_reach(&r->ca, &p->ca);
+		merge_reach(&r->sw, &p->sw);
+		r->ca_pairs += p->ca_pairs;
+		r->ca_pairs_unreachable += p->ca_pairs_unreachable;
+		r->ca_pairs_nonminimal += p->ca_pairs_nonminimal;
+		if (p->ca_max_hops > r->ca_max_hops)
+			r->ca_max_hops = p->ca_max_hops;
+		for (c = 0; p->load && c < sh->channels; c++)
+			r->links[c].load += p->load[c];
+		if (i) {
+			oc_turns_merge(&parts[0].ca_turns, &p->ca_turns);
+			oc_turns_merge(&parts[0].all_turns, &p->all_turns);
 		}
-		nx = v->next[s];
-		if (v->state[nx] == SETTLED) {
-			settle(v, depth, v->fault[nx], v->hops[nx] + 1u);
-			return;
-		}
-		if (v->state[nx] == ON_PATH) {
-			settle(v, depth, OC_FAULT_LOOP, 0);
-			return;
-		}
-		s = nx;
 	}
-}
-
-static void resolve(struct verifier *v)
-{
-	uint32_t s;
-
-	memset(v->state, UNSEEN, v->n);
-	for (s = 0; s < v->n; s++)
-		if (v->state[s] == UNSEEN)
-			walk(v, s);
-}
-
-/* ---- per-destination checks ------------------------------------------ */
-
-/* CA ports on switch s sending to the destination (not to themselves). */
-static uint32_t sources(const struct verifier *v, uint32_t s)
-{
-	return v->cas[s] - (s == v->home);
-}
-
-static void add_example(struct verifier *v, struct oc_verify_reach *reach,
-			uint32_t s)
-{
-	struct oc_verify_failure *e;
-
-	if (reach->num_examples == OC_VERIFY_EXAMPLES)
-		return;
-	e = &reach->examples[reach->num_examples++];
-	e->sw = s;
-	e->lid = v->lid;
-	e->fault = v->fault[s];
-}
-
-static void count_reach(struct verifier *v, struct oc_verify_reach *reach)
-{
-	int failed = 0;
-	uint32_t s;
-
-	reach->lids++;
-	reach->pairs += v->n;
-	for (s = 0; s < v->n; s++) {
-		switch (v->fault[s]) {
-		case OC_FAULT_NONE:
-			continue;
-		case OC_FAULT_HOLE:
-			reach->holes++;
-			break;
-		case OC_FAULT_LOOP:
-			reach->loops++;
-			break;
-		default:
-			reach->wrong++;
-			break;
-		}
-		failed = 1;
-		add_example(v, reach, s);
-	}
-	reach->lids_unreachable += failed;
-}
-
-static void check_ca_pairs(struct verifier *v)
-{
-	struct oc_verify_report *r = v->r;
-	const uint8_t *dist = NULL;
-	uint32_t s, src;
-
-	if (v->home != OC_NONE)
-		dist = v->dist + (size_t)v->home * v->n;
-	for (s = 0; s < v->n; s++) {
-		src = sources(v, s);
-		if (!src)
-			continue;
-		r->ca_pairs += src;
-		if (v->fault[s]) {
-			r->ca_pairs_unreachable += src;
-			continue;
-		}
-		if (dist && v->hops[s] > dist[s])
-			r->ca_pairs_nonminimal += src;
-		if (v->hops[s] > r->ca_max_hops)
-			r->ca_max_hops = v->hops[s];
-	}
-}
-
-/* Reachable switches, farthest from the destination first. */
-static void order_by_hops(struct verifier *v)
-{
-	uint32_t start[OC_VERIFY_MAX_HOPS + 1] = {0}, pos = 0, s;
-	int h;
-
-	for (s = 0; s < v->n; s++)
-		if (!v->fault[s])
-			start[v->hops[s]]++;
-	for (h = OC_VERIFY_MAX_HOPS; h >= 0; h--) {
-		uint32_t count = start[h];
-
-		start[h] = pos;
-		pos += count;
-	}
-	for (s = 0; s < v->n; s++)
-		if (!v->fault[s])
-			v->order[start[v->hops[s]]++] = s;
-}
-
-static uint32_t out_channel(const struct verifier *v, uint32_t s)
-{
-	return v->chan[slot(v->f, v->f->switches[s], v->out_port[s])];
-}
-
-/* Routes from every CA source: each pushes its count down its chain. */
-static void add_load(struct verifier *v)
-{
-	uint32_t i, s, reachable = 0;
-
-	for (s = 0; s < v->n; s++) {
-		v->flow[s] = v->fault[s] ? 0 : sources(v, s);
-		reachable += !v->fault[s];
-	}
-	order_by_hops(v);
-	for (i = 0; i < reachable; i++) {
-		s = v->order[i];
-		if (!v->hops[s] || !v->flow[s])
-			continue;
-		v->r->links[out_channel(v, s)].load += v->flow[s];
-		v->flow[v->next[s]] += v->flow[s];
-	}
-}
-
-/* Switches that carry CA-sourced traffic to the destination. */
-static void mark_carriers(struct verifier *v)
-{
-	uint32_t s, x;
-
-	memset(v->carry, 0, v->n);
-	for (s = 0; s < v->n; s++) {
-		if (!sources(v, s))
-			continue;
-		for (x = s; x != OC_NONE && !v->carry[x]; x = v->next[x])
-			v->carry[x] = 1;
-	}
-}
-
-static void turn_set(struct turns *tu, uint32_t s, unsigned in, unsigned out)
-{
-	uint64_t *row = tu->bits + tu->first[s] + (size_t)in * tu->words[s];
-
-	row[out / 64] |= 1ULL << (out % 64);
-}
-
-static int turn_get(const struct turns *tu, uint32_t s, unsigned in,
-		    unsigned out)
-{
-	const uint64_t *row =
-		tu->bits + tu->first[s] + (size_t)in * tu->words[s];
-
-	return (row[out / 64] >> (out % 64)) & 1;
-}
-
-/* s -> t -> u, all switches: the route turns at t. */
-static void add_turns(struct verifier *v)
-{
-	uint32_t s, t;
-
-	mark_carriers(v);
-	for (s = 0; s < v->n; s++) {
-		t = v->next[s];
-		if (t == OC_NONE || v->next[t] == OC_NONE)
-			continue;
-		turn_set(&v->all_turns, t, v->in_port[s], v->out_port[t]);
-		if (v->carry[s])
-			turn_set(&v->ca_turns, t, v->in_port[s],
-				 v->out_port[t]);
-	}
-}
-
-/* Is lid a destination: an active CA port's or a switch's LID? */
-static int destination(const struct verifier *v, uint16_t lid, int *is_ca)
-{
-	const struct oc_lid_owner *o = &v->f->lid_owner[lid];
-
-	if (o->node == OC_NONE)
-		return 0;
-	*is_ca = !oc_is_switch(v->f, o->node);
-	if (*is_ca)
-		return active_ca_port(v->f, o->node, o->port);
-	return o->port == 0 && oc_port(v->f, o->node, 0)->active;
-}
-
-static uint32_t home_switch(const struct oc_fabric *f, uint16_t lid)
-{
-	const struct oc_lid_owner *o = &f->lid_owner[lid];
-	uint32_t peer = oc_port(f, o->node, o->port)->peer_node;
-
-	return oc_is_switch(f, peer) ? f->nodes[peer].sw_index : OC_NONE;
-}
-
-static void check_lid(struct verifier *v, uint16_t lid)
-{
-	int is_ca;
-
-	if (!destination(v, lid, &is_ca))
-		return;
-	v->lid = lid;
-	v->home = is_ca ? home_switch(v->f, lid) : OC_NONE;
-	resolve(v);
-	count_reach(v, is_ca ? &v->r->ca : &v->r->sw);
-	if (is_ca) {
-		check_ca_pairs(v);
-		add_load(v);
-	}
-	add_turns(v);
 }
 
 /* ---- after the last destination --------------------------------------- */
@@ -549,10 +330,9 @@ static uint8_t link_dir(int from_level, int to_level)
 }
 
 /* Up/down by fat-tree rank, when the fabric is a fat-tree. */
-static void classify_links(struct verifier *v)
+static void classify_links(const struct oc_fabric *f,
+			   struct oc_verify_report *r)
 {
-	const struct oc_fabric *f = v->f;
-	struct oc_verify_report *r = v->r;
 	struct oc_ftree *ft;
 	struct oc_err err;
 	uint32_t c;
@@ -572,241 +352,92 @@ static void classify_links(struct verifier *v)
 	oc_ftree_free(ft);
 }
 
-/* The channel entering switch node through port (from its peer). */
-static uint32_t in_channel(const struct verifier *v, uint32_t node,
-			   unsigned port)
+static int finish(const struct verify_shared *sh, struct verify_part *p0,
+		  struct oc_verify_report *r)
 {
-	const struct oc_port *p = oc_port(v->f, node, port);
+	struct oc_cdg_input in = {
+		.f = sh->f,
+		.chan = sh->chan,
+		.links = r->links,
+		.channels = r->channels,
+	};
 
-	if (p->peer_node == OC_NONE)
-		return OC_NONE;
-	return v->chan[slot(v->f, p->peer_node, p->peer_port)];
-}
-
-/* Calls add(g, from, to) for every dependency; returns their number. */
-static uint64_t each_dependency(const struct verifier *v,
-				const struct turns *tu, struct graph *g,
-				void (*add)(struct graph *, uint32_t, uint32_t))
-{
-	const struct oc_fabric *f = v->f;
-	uint64_t deps = 0;
-	uint32_t s;
-	unsigned in, out;
-
-	for (s = 0; s < v->n; s++) {
-		uint32_t node = f->switches[s];
-		unsigned np = f->nodes[node].num_ports;
-
-		for (in = 1; in <= np; in++) {
-			uint32_t from = in_channel(v, node, in);
-
-			if (from == OC_NONE)
-				continue;
-			for (out = 1; out <= np; out++) {
-				uint32_t to = v->chan[slot(f, node, out)];
-
-				if (to == OC_NONE || !turn_get(tu, s, in, out))
-					continue;
-				deps++;
-				if (add)
-					add(g, from, to);
-			}
-		}
+	if (sh->what & OC_VERIFY_LOAD) {
+		classify_links(sh->f, r);
+		load_stats(r);
 	}
-	return deps;
-}
-
-static void count_edge(struct graph *g, uint32_t from, uint32_t to)
-{
-	g->start[from + 1]++;
-	g->rstart[to + 1]++;
-}
-
-/* Fills with start[]/rstart[] used as insertion cursors. */
-static void fill_edge(struct graph *g, uint32_t from, uint32_t to)
-{
-	g->to[g->start[from]++] = to;
-	g->rto[g->rstart[to]++] = from;
-}
-
-static void prefix_sums(uint32_t *a, uint32_t n)
-{
-	uint32_t i;
-
-	for (i = 0; i < n; i++)
-		a[i + 1] += a[i];
-}
-
-/* Undoes the cursor moves of fill_edge: start[c] = old start[c + 1]. */
-static void unshift_cursors(uint32_t *a, uint32_t n)
-{
-	uint32_t i;
-
-	for (i = n; i > 0; i--)
-		a[i] = a[i - 1];
-	a[0] = 0;
-}
-
-static void graph_free(struct graph *g)
-{
-	free(g->start);
-	free(g->to);
-	free(g->rstart);
-	free(g->rto);
-}
-
-static int build_graph(const struct verifier *v, const struct turns *tu,
-		       struct graph *g, uint64_t *deps)
-{
-	uint32_t n = v->r->channels;
-
-	memset(g, 0, sizeof(*g));
-	g->n = n;
-	g->start = calloc(n + 1, sizeof(*g->start));
-	g->rstart = calloc(n + 1, sizeof(*g->rstart));
-	if (!g->start || !g->rstart)
+	if ((sh->what & OC_VERIFY_CDG_CA) &&
+	    oc_cdg_check(&in, &p0->ca_turns, &r->cdg_ca_deps, &r->cdg_ca_cycle))
 		return -1;
-	*deps = each_dependency(v, tu, g, count_edge);
-	g->to = malloc(sizeof(*g->to) * (*deps ? *deps : 1));
-	g->rto = malloc(sizeof(*g->rto) * (*deps ? *deps : 1));
-	if (!g->to || !g->rto)
+	if ((sh->what & OC_VERIFY_CDG_ALL) &&
+	    oc_cdg_check(&in, &p0->all_turns, &r->cdg_all_deps,
+			 &r->cdg_all_cycle))
 		return -1;
-	prefix_sums(g->start, n);
-	prefix_sums(g->rstart, n);
-	each_dependency(v, tu, g, fill_edge);
-	unshift_cursors(g->start, n);
-	unshift_cursors(g->rstart, n);
 	return 0;
 }
 
-/* Kahn's algorithm; on return indeg[c] > 0 exactly for the channels that
- * lie on, or downstream of, a cycle.  Returns how many were removed. */
-static uint32_t kahn(const struct graph *g, uint32_t *indeg, uint32_t *queue)
+/* Checks with the parts set up (num of them). */
+static int check_parts(const struct verify_shared *sh,
+		       struct verify_part *parts, unsigned num,
+		       struct oc_verify_report *r, struct oc_err *err)
 {
-	uint32_t head = 0, tail = 0, c, i;
+	unsigned i;
 
-	for (c = 0; c < g->n; c++)
-		indeg[c] = g->rstart[c + 1] - g->rstart[c];
-	for (c = 0; c < g->n; c++)
-		if (!indeg[c])
-			queue[tail++] = c;
-	while (head < tail) {
-		c = queue[head++];
-		for (i = g->start[c]; i < g->start[c + 1]; i++)
-			if (!--indeg[g->to[i]])
-				queue[tail++] = g->to[i];
+	for (i = 0; i < num; i++) {
+		if (verify_part_init(&parts[i], sh))
+			return oc_err_set(err, "out of memory");
+		part_range(&parts[i], i, num, sh->f->max_lid);
 	}
-	return tail;
+	run_parts(parts, num);
+	merge(parts, num, r);
+	if (finish(sh, &parts[0], r))
+		return oc_err_set(err, "out of memory");
+	return 0;
 }
 
-/* A channel left by Kahn has a predecessor that was left too. */
-static uint32_t left_pred(const struct graph *g, const uint32_t *indeg,
-			  uint32_t c)
+int verify_in_parts(const struct oc_fabric *f, const struct oc_lfts *t,
+		    unsigned what, unsigned num, struct oc_verify_report *r,
+		    struct oc_err *err)
 {
-	uint32_t i;
-
-	for (i = g->rstart[c]; i < g->rstart[c + 1]; i++)
-		if (indeg[g->rto[i]])
-			return g->rto[i];
-	return OC_NONE;
-}
-
-/* Walks back from a left channel until one repeats: that is a cycle. */
-static int extract_cycle(const struct verifier *v, const struct graph *g,
-			 const uint32_t *indeg, uint32_t *path,
-			 struct oc_verify_cycle *cyc)
-{
-	uint32_t *pos = malloc(sizeof(*pos) * g->n);
-	uint32_t c = 0, len = 0, i;
-
-	if (!pos)
-		return -1;
-	memset(pos, 0xff, sizeof(*pos) * g->n);
-	while (!indeg[c])
-		c++;
-	while (pos[c] == OC_NONE) {
-		pos[c] = len;
-		path[len++] = c;
-		c = left_pred(g, indeg, c);
-		if (c == OC_NONE) {
-			free(pos); /* cannot happen: see left_pred */
-			return 0;
-		}
-	}
-	/* path[i + 1] -> path[i]; the cycle is path[pos[c]..len - 1] */
-	cyc->len = len - pos[c];
-	cyc->ch = malloc(sizeof(*cyc->ch) * cyc->len);
-	for (i = 0; cyc->ch && i < cyc->len; i++)
-		cyc->ch[i] = v->r->links[path[len - 1 - i]].ch;
-	free(pos);
-	return cyc->ch ? 0 : -1;
-}
-
-static int find_cycle(const struct verifier *v, const struct graph *g,
-		      struct oc_verify_cycle *cyc)
-{
-	uint32_t *indeg = malloc(sizeof(*indeg) * (g->n ? g->n : 1));
-	uint32_t *queue = malloc(sizeof(*queue) * (g->n ? g->n : 1));
-	int ret = -1;
-
-	if (indeg && queue) {
-		ret = 0;
-		if (kahn(g, indeg, queue) < g->n)
-			ret = extract_cycle(v, g, indeg, queue, cyc);
-	}
-	free(indeg);
-	free(queue);
-	return ret;
-}
-
-static int check_cdg(const struct verifier *v, const struct turns *tu,
-		     uint64_t *deps, struct oc_verify_cycle *cyc)
-{
-	struct graph g;
-	int ret = build_graph(v, tu, &g, deps);
-
-	if (!ret)
-		ret = find_cycle(v, &g, cyc);
-	graph_free(&g);
-	return ret;
-}
-
-static int finish(struct verifier *v)
-{
-	struct oc_verify_report *r = v->r;
-
-	classify_links(v);
-	load_stats(r);
-	if (check_cdg(v, &v->ca_turns, &r->cdg_ca_deps, &r->cdg_ca_cycle))
-		return -1;
-	return check_cdg(v, &v->all_turns, &r->cdg_all_deps, &r->cdg_all_cycle);
-}
-
-int oc_verify(const struct oc_fabric *f, const struct oc_lfts *t,
-	      struct oc_verify_report *r, struct oc_err *err)
-{
-	struct verifier v = {.f = f, .t = t, .r = r};
-	unsigned lid;
-	int ret = 0;
+	struct verify_shared sh = {.f = f, .t = t, .what = what};
+	struct verify_part parts[MAX_PARTS];
+	unsigned i;
+	int ret;
 
 	memset(r, 0, sizeof(*r));
+	memset(parts, 0, sizeof(parts));
 	if (t->num_switches != f->num_switches)
 		return oc_err_set(err,
 				  "LFTs of %u switches for a fabric of %u "
 				  "switches",
 				  t->num_switches, f->num_switches);
-	if (setup(&v)) {
-		ret = oc_err_set(err, "out of memory");
-	} else {
-		for (lid = 1; lid <= f->max_lid && f->lid_owner; lid++)
-			check_lid(&v, lid);
-		if (finish(&v))
-			ret = oc_err_set(err, "out of memory");
+	ret = setup(&sh, r, err);
+	if (!ret) {
+		if (!num)
+			num = choose_parts(&sh);
+		if (num > MAX_PARTS)
+			num = MAX_PARTS;
+		ret = check_parts(&sh, parts, num, r, err);
 	}
-	teardown(&v);
+	for (i = 0; i < MAX_PARTS; i++)
+		verify_part_free(&parts[i]);
+	teardown(&sh);
 	if (ret)
 		oc_verify_report_free(r);
 	return ret;
+}
+
+int oc_verify_some(const struct oc_fabric *f, const struct oc_lfts *t,
+		   unsigned what, struct oc_verify_report *r,
+		   struct oc_err *err)
+{
+	return verify_in_parts(f, t, what, 0, r, err);
+}
+
+int oc_verify(const struct oc_fabric *f, const struct oc_lfts *t,
+	      struct oc_verify_report *r, struct oc_err *err)
+{
+	return oc_verify_some(f, t, OC_VERIFY_ALL, r, err);
 }
 
 void oc_verify_report_free(struct oc_verify_report *r)

@@ -106,10 +106,22 @@ struct oc_verify_report {
 	uint64_t load_down_max;
 };
 
+/* What oc_verify_some() checks besides reachability (always checked);
+ * what is left out stays 0 in the report. */
+#define OC_VERIFY_CDG_CA 0x1u	/* credit loops of CA-sourced traffic */
+#define OC_VERIFY_CDG_ALL 0x2u	/* ... of CA- and switch-sourced traffic */
+#define OC_VERIFY_CA_PAIRS 0x4u /* CA-to-CA pairs, minimality, longest */
+#define OC_VERIFY_LOAD 0x8u	/* link load and link directions */
+#define OC_VERIFY_ALL 0xfu
+
 /* Checks t against f; fills *r (free with oc_verify_report_free).  Fails
  * only on out of memory or when t does not belong to f. */
 int oc_verify(const struct oc_fabric *f, const struct oc_lfts *t,
 	      struct oc_verify_report *r, struct oc_err *err);
+/* The same, checking only what the OC_VERIFY_* mask what names. */
+int oc_verify_some(const struct oc_fabric *f, const struct oc_lfts *t,
+		   unsigned what, struct oc_verify_report *r,
+		   struct oc_err *err);
 void oc_verify_report_free(struct oc_verify_report *r);
 
 /* Fault name for reports: "hole", "loop", "wrong delivery". */

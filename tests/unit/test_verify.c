@@ -13,11 +13,13 @@
 
 #include "engine.h"
 #include "fixtures.h"
+#include "gen.h"
 #include "hops.h"
 #include "lft_dump.h"
 #include "testlib.h"
 #include "topo.h"
 #include "verify.h"
+#include "verify_int.h"
 
 /* Roots S1, S2 (ports 1-3); leaves A, B, C; CAs a1, a2 on A, b1 on B, c1
  * on C. */
@@ -732,6 +734,143 @@ static void check_shipped(const char *file)
 	oc_fabric_free(f);
 }
 
+/* osmcloud gen --kary 4 --levels 3 with leaf uplinks sw-L1-0:5 and
+ * sw-L1-1:6 dropped: 112 LIDs (two blocks), and vswitch_ftree's detours
+ * there close a credit loop with switch sources. */
+static struct oc_fabric *k4_two_uplinks_dropped(void)
+{
+	struct oc_gen_params p;
+	struct oc_err err = {{0}};
+	struct oc_fabric *f;
+
+	oc_gen_params_init(&p);
+	assert_int_equal(oc_gen_set_option(&p, "kary", "4", &err), 0);
+	assert_int_equal(oc_gen_set_option(&p, "levels", "3", &err), 0);
+	assert_int_equal(oc_gen_set_option(&p, "drop-link", "sw-L1-0:5", &err),
+			 0);
+	assert_int_equal(oc_gen_set_option(&p, "drop-link", "sw-L1-1:6", &err),
+			 0);
+	f = oc_gen_build(&p, NULL, &err);
+	if (!f || oc_fabric_assign_lids(f, &err))
+		fail_msg("gen: %s", err.msg);
+	return f;
+}
+
+static void assert_same_reach(const struct oc_verify_reach *a,
+			      const struct oc_verify_reach *b)
+{
+	uint32_t i;
+
+	assert_int_equal(a->lids, b->lids);
+	assert_int_equal(a->lids_unreachable, b->lids_unreachable);
+	assert_int_equal(a->pairs, b->pairs);
+	assert_int_equal(a->holes, b->holes);
+	assert_int_equal(a->loops, b->loops);
+	assert_int_equal(a->wrong, b->wrong);
+	assert_int_equal(a->num_examples, b->num_examples);
+	for (i = 0; i < a->num_examples; i++) {
+		assert_int_equal(a->examples[i].sw, b->examples[i].sw);
+		assert_int_equal(a->examples[i].lid, b->examples[i].lid);
+		assert_int_equal(a->examples[i].fault, b->examples[i].fault);
+	}
+}
+
+static void assert_same_cycle(const struct oc_verify_cycle *a,
+			      const struct oc_verify_cycle *b)
+{
+	uint32_t i;
+
+	assert_int_equal(a->len, b->len);
+	for (i = 0; i < a->len; i++) {
+		assert_int_equal(a->ch[i].node, b->ch[i].node);
+		assert_int_equal(a->ch[i].port, b->ch[i].port);
+	}
+}
+
+static void assert_same_report(const struct oc_verify_report *a,
+			       const struct oc_verify_report *b)
+{
+	uint32_t c;
+
+	assert_same_reach(&a->ca, &b->ca);
+	assert_same_reach(&a->sw, &b->sw);
+	assert_int_equal(a->ca_pairs, b->ca_pairs);
+	assert_int_equal(a->ca_pairs_unreachable, b->ca_pairs_unreachable);
+	assert_int_equal(a->ca_pairs_nonminimal, b->ca_pairs_nonminimal);
+	assert_int_equal(a->ca_max_hops, b->ca_max_hops);
+	assert_int_equal(a->cdg_ca_deps, b->cdg_ca_deps);
+	assert_int_equal(a->cdg_all_deps, b->cdg_all_deps);
+	assert_same_cycle(&a->cdg_ca_cycle, &b->cdg_ca_cycle);
+	assert_same_cycle(&a->cdg_all_cycle, &b->cdg_all_cycle);
+	assert_int_equal(a->channels, b->channels);
+	for (c = 0; c < a->channels; c++)
+		assert_int_equal(a->links[c].load, b->links[c].load);
+}
+
+static void in_parts(const struct oc_fabric *f, const struct oc_lfts *t,
+		     unsigned what, unsigned parts, struct oc_verify_report *r)
+{
+	struct oc_err err = {{0}};
+
+	if (verify_in_parts(f, t, what, parts, r, &err))
+		fail_msg("verify in %u parts: %s", parts, err.msg);
+}
+
+/* The LIDs split into one, two or three parts (threads): the same report,
+ * failures in LID order included, on damaged tables. */
+static void same_findings_in_any_number_of_parts(void **state)
+{
+	struct oc_fabric *f = k4_two_uplinks_dropped();
+	struct oc_lfts *t = route(f);
+	struct oc_verify_report one, more;
+	unsigned seed = 7, round, parts, i;
+
+	for (round = 0; round < 20; round++) {
+		in_parts(f, t, OC_VERIFY_ALL, 1, &one);
+		if (!round)
+			assert_true(one.cdg_all_cycle.len > 0);
+		for (parts = 2; parts <= 3; parts++) {
+			in_parts(f, t, OC_VERIFY_ALL, parts, &more);
+			assert_same_report(&one, &more);
+			oc_verify_report_free(&more);
+		}
+		oc_verify_report_free(&one);
+		for (i = 0; i < 3; i++)
+			damage(f, t, &seed);
+	}
+	oc_lfts_free(t);
+	oc_fabric_free(f);
+}
+
+/* Reachability always; credit loops, CA pairs and loads only when asked
+ * for, and then as the whole check finds them. */
+static void checks_only_what_is_asked(void **state)
+{
+	struct oc_fabric *f = k4_two_uplinks_dropped();
+	struct oc_lfts *t = route(f);
+	struct oc_verify_report all, some;
+
+	in_parts(f, t, OC_VERIFY_ALL, 1, &all);
+	in_parts(f, t, 0, 1, &some);
+	assert_same_reach(&all.ca, &some.ca);
+	assert_same_reach(&all.sw, &some.sw);
+	assert_int_equal(some.ca_pairs, 0);
+	assert_int_equal(some.cdg_ca_deps + some.cdg_all_deps, 0);
+	assert_int_equal(some.cdg_all_cycle.len, 0);
+	assert_int_equal(some.load_max, 0);
+	oc_verify_report_free(&some);
+	in_parts(f, t, OC_VERIFY_CDG_CA | OC_VERIFY_CDG_ALL, 2, &some);
+	assert_int_equal(some.cdg_ca_deps, all.cdg_ca_deps);
+	assert_int_equal(some.cdg_all_deps, all.cdg_all_deps);
+	assert_same_cycle(&some.cdg_ca_cycle, &all.cdg_ca_cycle);
+	assert_same_cycle(&some.cdg_all_cycle, &all.cdg_all_cycle);
+	assert_int_equal(some.ca_pairs, 0);
+	oc_verify_report_free(&some);
+	oc_verify_report_free(&all);
+	oc_lfts_free(t);
+	oc_fabric_free(f);
+}
+
 static void passes_routed_shipped_topologies(void **state)
 {
 	check_shipped("vswitch-ft-default.net");
@@ -760,6 +899,8 @@ int main(void)
 		cmocka_unit_test(passes_routed_figure_2),
 		cmocka_unit_test(agrees_with_walking_every_path),
 		cmocka_unit_test(passes_routed_shipped_topologies),
+		cmocka_unit_test(same_findings_in_any_number_of_parts),
+		cmocka_unit_test(checks_only_what_is_asked),
 	};
 
 	return cmocka_run_group_tests_name("verify", tests, NULL, NULL);
