@@ -67,14 +67,19 @@ struct oc_route_stats {
 	double route_ms;   /* LFT computation */
 };
 
-/* The engine routes every switch to every switch LID: the OpenSM glue
- * checks that, and fills the hop matrices of switch LIDs along the routes
- * (which need not be the shortest). */
+/* The engine routes every switch to every switch LID, but the pairs it
+ * declares unserved (oc_route_stats.sw_pairs_unserved): its promise
+ * (promise.h) includes that, and the OpenSM glue fills the hop matrices
+ * of switch LIDs along the routes (which need not be the shortest). */
 #define OC_ENGINE_SWITCH_PATHS 0x1u
 /* The engine routes OpenSM's partitions and decides their lanes: the glue
  * gives it the partitions, policies, weights and data VLs, and answers
  * path_sl and update_sl2vl from its lane plan. */
 #define OC_ENGINE_PARTITIONS 0x2u
+/* The engine promises no credit loop once switches source traffic too
+ * (the channel dependency graph of CA- and switch-sourced traffic is
+ * acyclic), not only CA traffic as every engine does (promise.h). */
+#define OC_ENGINE_SWITCH_CDG 0x4u
 
 struct oc_engine {
 	const char *name;

@@ -252,6 +252,6 @@ const struct oc_engine oc_sftree_engine = {
 	.name = "sftree",
 	.summary = "vswitch_ftree plus deadlock-free switch-to-switch routing "
 		   "through a subtree root",
-	.flags = OC_ENGINE_SWITCH_PATHS,
+	.flags = OC_ENGINE_SWITCH_PATHS | OC_ENGINE_SWITCH_CDG,
 	.route = sftree_route,
 };

@@ -38,4 +38,16 @@
 	"Hca 1 \"a1\"\n[1] \"A\"[3]\n\nHca 1 \"a2\"\n[1] \"A\"[4]\n\n"  \
 	"Hca 1 \"b1\"\n[1] \"B\"[3]\n\nHca 1 \"b2\"\n[1] \"B\"[4]\n"
 
+/* Roots S1, S2 (ports 1-3); leaves A, B, C; CAs a1, a2 on A, b1 on B, c1
+ * on C. */
+#define THREE_LEAF_NET                                                    \
+	"Switch 3 \"S1\"\n[1] \"A\"[1]\n[2] \"B\"[1]\n[3] \"C\"[1]\n\n"   \
+	"Switch 3 \"S2\"\n[1] \"A\"[2]\n[2] \"B\"[2]\n[3] \"C\"[2]\n\n"   \
+	"Switch 4 \"A\"\n[1] \"S1\"[1]\n[2] \"S2\"[1]\n[3] \"a1\"[1]\n"   \
+	"[4] \"a2\"[1]\n\n"                                               \
+	"Switch 3 \"B\"\n[1] \"S1\"[2]\n[2] \"S2\"[2]\n[3] \"b1\"[1]\n\n" \
+	"Switch 3 \"C\"\n[1] \"S1\"[3]\n[2] \"S2\"[3]\n[3] \"c1\"[1]\n\n" \
+	"Hca 1 \"a1\"\n[1] \"A\"[3]\n\nHca 1 \"a2\"\n[1] \"A\"[4]\n\n"    \
+	"Hca 1 \"b1\"\n[1] \"B\"[3]\n\nHca 1 \"c1\"\n[1] \"C\"[3]\n"
+
 #endif

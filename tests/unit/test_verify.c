@@ -21,18 +21,6 @@
 #include "verify.h"
 #include "verify_int.h"
 
-/* Roots S1, S2 (ports 1-3); leaves A, B, C; CAs a1, a2 on A, b1 on B, c1
- * on C. */
-#define THREE_LEAF_NET                                                    \
-	"Switch 3 \"S1\"\n[1] \"A\"[1]\n[2] \"B\"[1]\n[3] \"C\"[1]\n\n"   \
-	"Switch 3 \"S2\"\n[1] \"A\"[2]\n[2] \"B\"[2]\n[3] \"C\"[2]\n\n"   \
-	"Switch 4 \"A\"\n[1] \"S1\"[1]\n[2] \"S2\"[1]\n[3] \"a1\"[1]\n"   \
-	"[4] \"a2\"[1]\n\n"                                               \
-	"Switch 3 \"B\"\n[1] \"S1\"[2]\n[2] \"S2\"[2]\n[3] \"b1\"[1]\n\n" \
-	"Switch 3 \"C\"\n[1] \"S1\"[3]\n[2] \"S2\"[3]\n[3] \"c1\"[1]\n\n" \
-	"Hca 1 \"a1\"\n[1] \"A\"[3]\n\nHca 1 \"a2\"\n[1] \"A\"[4]\n\n"    \
-	"Hca 1 \"b1\"\n[1] \"B\"[3]\n\nHca 1 \"c1\"\n[1] \"C\"[3]\n"
-
 /* Four switches in a ring: port 1 clockwise, port 2 back, port 3 a CA. */
 #define RING_NET                                                           \
 	"Switch 3 \"r0\"\n[1] \"r1\"[2]\n[2] \"r3\"[1]\n[3] \"c0\"[1]\n\n" \
@@ -50,12 +38,6 @@
 	"Hca 1 \"c0\"\n[1] \"r0\"[3]\n\nHca 1 \"c1\"\n[1] \"r1\"[3]\n\n"   \
 	"Hca 1 \"c2\"\n[1] \"r2\"[3]\n"
 
-static void set(const struct oc_fabric *f, struct oc_lfts *t, const char *sw,
-		const char *dest, uint8_t port)
-{
-	oc_lft_row(t, tl_sw(f, sw))[tl_lid(f, dest)] = port;
-}
-
 /* Sets sw's entries for dest1, dest2, ... (NULL-terminated) to port. */
 static void set_all(const struct oc_fabric *f, struct oc_lfts *t,
 		    const char *sw, uint8_t port, ...)
@@ -65,7 +47,7 @@ static void set_all(const struct oc_fabric *f, struct oc_lfts *t,
 
 	va_start(ap, port);
 	while ((dest = va_arg(ap, const char *)))
-		set(f, t, sw, dest, port);
+		tl_set(f, t, sw, dest, port);
 	va_end(ap);
 }
 
@@ -85,18 +67,18 @@ static struct oc_lfts *two_level_lfts(const struct oc_fabric *f)
 
 	set_all(f, t, "A", 1, "S1", "B", "b1", NULL);
 	set_all(f, t, "A", 2, "S2", "b2", NULL);
-	set(f, t, "A", "A", 0);
-	set(f, t, "A", "a1", 3);
-	set(f, t, "A", "a2", 4);
+	tl_set(f, t, "A", "A", 0);
+	tl_set(f, t, "A", "a1", 3);
+	tl_set(f, t, "A", "a2", 4);
 	set_all(f, t, "B", 1, "S1", "A", "a1", NULL);
 	set_all(f, t, "B", 2, "S2", "a2", NULL);
-	set(f, t, "B", "B", 0);
-	set(f, t, "B", "b1", 3);
-	set(f, t, "B", "b2", 4);
-	set(f, t, "S1", "S1", 0);
+	tl_set(f, t, "B", "B", 0);
+	tl_set(f, t, "B", "b1", 3);
+	tl_set(f, t, "B", "b2", 4);
+	tl_set(f, t, "S1", "S1", 0);
 	set_all(f, t, "S1", 1, "A", "a1", "a2", NULL);
 	set_all(f, t, "S1", 2, "B", "b1", "b2", NULL);
-	set(f, t, "S2", "S2", 0);
+	tl_set(f, t, "S2", "S2", 0);
 	set_all(f, t, "S2", 1, "A", "a1", "a2", NULL);
 	set_all(f, t, "S2", 2, "B", "b1", "b2", NULL);
 	return t;
@@ -200,7 +182,7 @@ static void finds_holes(void **state)
 	struct oc_verify_report r;
 
 	/* 0xFF on A: only A misses b1 */
-	set(f, t, "A", "b1", OC_NO_PATH);
+	tl_set(f, t, "A", "b1", OC_NO_PATH);
 	verify(f, t, &r);
 	assert_int_equal(r.ca.holes, 1);
 	assert_int_equal(r.ca.lids_unreachable, 1);
@@ -209,15 +191,15 @@ static void finds_holes(void **state)
 	oc_verify_report_free(&r);
 
 	/* a port S1 does not have: S1 and A (through S1) miss b1 */
-	set(f, t, "A", "b1", 1);
-	set(f, t, "S1", "b1", 9);
+	tl_set(f, t, "A", "b1", 1);
+	tl_set(f, t, "S1", "b1", 9);
 	verify(f, t, &r);
 	assert_int_equal(r.ca.holes, 2);
 	assert_int_equal(r.ca_pairs_unreachable, 2);
 	oc_verify_report_free(&r);
 
 	/* S1's port 3 exists but is not linked */
-	set(f, t, "S1", "b1", 3);
+	tl_set(f, t, "S1", "b1", 3);
 	verify(f, t, &r);
 	assert_int_equal(r.ca.holes, 2);
 	assert_int_equal(r.ca.loops + r.ca.wrong, 0);
@@ -251,7 +233,7 @@ static void finds_a_loop(void **state)
 	struct oc_lfts *t = two_level_lfts(f);
 	struct oc_verify_report r;
 
-	set(f, t, "S1", "b1", 1); /* back down to A, which goes up */
+	tl_set(f, t, "S1", "b1", 1); /* back down to A, which goes up */
 	verify(f, t, &r);
 	assert_int_equal(r.ca.loops, 2); /* A and S1 */
 	assert_int_equal(r.ca.holes + r.ca.wrong, 0);
@@ -274,7 +256,7 @@ static void finds_wrong_ports(void **state)
 	struct oc_verify_report r;
 
 	/* B hands b1's packets to b2: every switch delivers wrongly */
-	set(f, t, "B", "b1", 4);
+	tl_set(f, t, "B", "b1", 4);
 	verify(f, t, &r);
 	assert_int_equal(r.ca.wrong, 4);
 	assert_int_equal(r.ca.holes + r.ca.loops, 0);
@@ -282,8 +264,8 @@ static void finds_wrong_ports(void **state)
 	oc_verify_report_free(&r);
 
 	/* port 0 on a switch that does not own the LID: S1 and B (via S1) */
-	set(f, t, "B", "b1", 3);
-	set(f, t, "S1", "a1", 0);
+	tl_set(f, t, "B", "b1", 3);
+	tl_set(f, t, "S1", "a1", 0);
 	verify(f, t, &r);
 	assert_int_equal(r.ca.wrong, 2);
 	assert_true(has_example(f, &r, "S1", "a1", OC_FAULT_WRONG));
@@ -317,10 +299,10 @@ static void finds_a_detour(void **state)
 	oc_verify_report_free(&r);
 
 	/* A -> S1 -> C -> S2 -> B: 4 switch hops instead of 2 */
-	set(f, t, "A", "b1", 1);
-	set(f, t, "S1", "b1", 3);
-	set(f, t, "C", "b1", 2);
-	set(f, t, "S2", "b1", 2);
+	tl_set(f, t, "A", "b1", 1);
+	tl_set(f, t, "S1", "b1", 3);
+	tl_set(f, t, "C", "b1", 2);
+	tl_set(f, t, "S2", "b1", 2);
 	verify(f, t, &r);
 	assert_reach_clean(&r.ca);
 	assert_int_equal(r.ca_pairs_nonminimal, 2); /* a1, a2 -> b1 */
@@ -340,8 +322,8 @@ static struct oc_lfts *ring_lfts(const struct oc_fabric *f, int n)
 
 	for (i = 0; i < n; i++) {
 		for (d = 0; d < n; d++) {
-			set(f, t, sw[i], sw[d], i == d ? 0 : 1);
-			set(f, t, sw[i], ca[d], i == d ? 3 : 1);
+			tl_set(f, t, sw[i], sw[d], i == d ? 0 : 1);
+			tl_set(f, t, sw[i], ca[d], i == d ? 3 : 1);
 		}
 	}
 	return t;
@@ -407,8 +389,8 @@ static void tells_switch_cycles_from_ca_cycles(void **state)
 	struct oc_lfts *t = two_level_lfts(f);
 	struct oc_verify_report r;
 
-	set(f, t, "S1", "S2", 1); /* S1 -> A -> S2 */
-	set(f, t, "S2", "S1", 2); /* S2 -> B -> S1 */
+	tl_set(f, t, "S1", "S2", 1); /* S1 -> A -> S2 */
+	tl_set(f, t, "S2", "S1", 2); /* S2 -> B -> S1 */
 	verify(f, t, &r);
 	assert_reach_clean(&r.ca);
 	assert_reach_clean(&r.sw);
@@ -438,8 +420,8 @@ static void counts_link_load(void **state)
 	oc_verify_report_free(&r);
 
 	/* A sends both b1 and b2 through S1 */
-	set(f, t, "A", "b2", 1);
-	set(f, t, "S1", "b2", 2);
+	tl_set(f, t, "A", "b2", 1);
+	tl_set(f, t, "S1", "b2", 2);
 	verify(f, t, &r);
 	assert_int_equal(link_of(f, &r, "A", 1)->load, 4);
 	assert_int_equal(link_of(f, &r, "A", 2)->load, 0);
@@ -488,7 +470,7 @@ static void too_long_route_is_a_loop(void **state)
 	assert_int_equal(oc_fabric_assign_lids(f, &err), 0);
 	t = new_lfts(f);
 	for (s = 0; s < OC_VERIFY_MAX_HOPS + 2; s++)
-		set(f, t, f->nodes[ids[s]].name, "ca", 1);
+		tl_set(f, t, f->nodes[ids[s]].name, "ca", 1);
 	verify(f, t, &r);
 	assert_int_equal(r.ca.loops, 1);
 	assert_int_equal(r.ca.holes + r.ca.wrong, 0);

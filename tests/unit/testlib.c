@@ -70,3 +70,9 @@ unsigned tl_lid(const struct oc_fabric *f, const char *name)
 	assert_int_not_equal(n, OC_NONE);
 	return oc_port(f, n, oc_is_switch(f, n) ? 0 : 1)->lid;
 }
+
+void tl_set(const struct oc_fabric *f, struct oc_lfts *t, const char *sw,
+	    const char *dest, uint8_t port)
+{
+	oc_lft_row(t, tl_sw(f, sw))[tl_lid(f, dest)] = port;
+}
