@@ -35,6 +35,7 @@ struct oc_osm_log {
 #define OC_ERR_SNAPSHOT "OC10" /* OpenSM subnet -> core fabric */
 #define OC_ERR_ROUTE "OC11"    /* the core engine refused the fabric */
 #define OC_ERR_OUTPUT "OC12"   /* writing OpenSM's tables */
+#define OC_ERR_PROMISE "OC13"  /* the tables break the engine's promise */
 
 #define oc_osm_err(lg, code, fmt, ...)                               \
 	OSM_LOG((lg)->osm, OSM_LOG_ERROR, "ERR %s: " fmt "\n", code, \

@@ -9,7 +9,6 @@ libosmcloud_la_SOURCES = \
 	src/osm/run.c src/osm/run.h \
 	src/osm/partitions_in.c src/osm/partitions_in.h \
 	src/osm/lanes.c src/osm/lanes.h \
-	src/osm/reach.c src/osm/reach.h \
 	src/osm/snapshot.c src/osm/snapshot.h \
 	src/osm/lft_out.c src/osm/lft_out.h \
 	src/osm/lft_grow.c src/osm/lft_grow.h \

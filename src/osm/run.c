@@ -14,7 +14,7 @@
 #include "lft_out.h"
 #include "partitions_in.h"
 #include "path_hops.h"
-#include "reach.h"
+#include "promise.h"
 #include "run.h"
 #include "vguid.h"
 
@@ -57,15 +57,21 @@ static const struct oc_osm_log *run_log(const struct oc_osm_run *run)
 }
 
 /* Logs why the run failed and drops its state; returns -1. */
-static int run_fail(struct oc_osm_run *run, const char *code,
-		    const struct oc_err *err)
+static int run_fail_msg(struct oc_osm_run *run, const char *code,
+			const char *msg)
 {
 	oc_osm_err(run_log(run), code,
 		   "%s: %s; leaving routing to the next engine or minhop",
-		   run->engine->name, err->msg);
+		   run->engine->name, msg);
 	run_clear(run);
 	oc_osm_lanes_reset(&run->lanes);
 	return -1;
+}
+
+static int run_fail(struct oc_osm_run *run, const char *code,
+		    const struct oc_err *err)
+{
+	return run_fail_msg(run, code, err->msg);
 }
 
 /* Re-reads the roots/VM files; a file gone bad is reported and the last
@@ -281,32 +287,66 @@ static int route(struct oc_osm_run *run, struct oc_err *err)
 	return 0;
 }
 
-/* Engines that route every switch pair: the routes to every switch LID,
- * followed in the tables (for the check and the hop counts). */
-static int check_switch_paths(struct oc_osm_run *run, struct oc_err *err)
+/* What the engine's promise covers, for the log line. */
+static const char *promise_words(const struct oc_engine *e)
 {
-	if (!oc_engine_has(run->engine, OC_ENGINE_SWITCH_PATHS))
-		return 0;
-	run->switch_hops = oc_lft_switch_hops(run->snap->f, run->lfts);
-	if (!run->switch_hops)
-		return oc_err_set(err, "out of memory for switch routes");
-	return oc_osm_check_switch_reach(run->snap->f, run->switch_hops, err);
+	if (oc_engine_has(e, OC_ENGINE_SWITCH_CDG))
+		return "every CA and switch LID reached, no credit loop with "
+		       "CA or switch sources";
+	if (oc_engine_has(e, OC_ENGINE_SWITCH_PATHS))
+		return "every CA and switch LID reached, no credit loop in "
+		       "CA traffic";
+	return "every CA LID reached, no credit loop in CA traffic";
 }
 
-static int check(struct oc_osm_run *run, struct oc_err *err)
+static void log_promise_kept(const struct oc_osm_run *run)
+{
+	char unserved[96] = "";
+
+	if (run->stats.sw_pairs_unserved)
+		snprintf(unserved, sizeof(unserved),
+			 "; %llu (switch, switch LID) pairs unserved, as "
+			 "declared",
+			 (unsigned long long)run->stats.sw_pairs_unserved);
+	oc_osm_info(run_log(run), "%s: check: promise kept (%s%s) in %.1f ms",
+		    run->engine->name, promise_words(run->engine), unserved,
+		    run->check_ms);
+}
+
+/* The engine's promise (promise.h), on its tables before OpenSM gets
+ * them: 0 kept; -1 broken or not checkable, *violation (malloc'd) or err
+ * saying why.  Its cost is check_ms. */
+static int check(struct oc_osm_run *run, char **violation, struct oc_err *err)
 {
 	double t = oc_osm_now_ms();
+	int ret;
 
-	if (oc_osm_check_reach(run->snap->f, run->lfts, err) ||
-	    check_switch_paths(run, err))
-		return -1;
+	*violation = NULL;
+	ret = oc_promise_check(run->snap->f, run->lfts, run->engine,
+			       run->stats.sw_pairs_unserved, violation, err);
 	run->check_ms = oc_osm_now_ms() - t;
-	oc_osm_verbose(run_log(run),
-		       "%s: check: every CA LID%s routed in %.1f ms",
-		       run->engine->name,
-		       run->switch_hops ? " and every switch LID" : "",
-		       run->check_ms);
+	if (ret)
+		return -1;
+	log_promise_kept(run);
 	return 0;
+}
+
+/* A run that failed in route() or check(): the broken promise, or err. */
+static int route_fail(struct oc_osm_run *run, char *violation,
+		      const struct oc_err *err)
+{
+	char *msg = NULL;
+	int ret;
+
+	if (!violation)
+		return run_fail(run, OC_ERR_ROUTE, err);
+	if (asprintf(&msg, "the tables break the engine's promise: %s",
+		     violation) < 0)
+		msg = NULL;
+	ret = run_fail_msg(run, OC_ERR_PROMISE, msg ? msg : violation);
+	free(msg);
+	free(violation);
+	return ret;
 }
 
 /* Grows the switch tables if needed, then starts filling the hop
@@ -328,9 +368,15 @@ static int finish_hops(struct oc_osm_run *run, struct oc_osm_hops *hops,
 
 	if (oc_osm_hops_finish(hops, &dist_ms, err))
 		return -1;
-	if (run->switch_hops && oc_osm_hops_along_routes(run->snap, run->lfts,
-							 run->switch_hops, err))
-		return -1;
+	if (oc_engine_has(run->engine, OC_ENGINE_SWITCH_PATHS)) {
+		run->switch_hops = oc_lft_switch_hops(run->snap->f, run->lfts);
+		if (!run->switch_hops)
+			return oc_err_set(err, "out of memory for switch "
+					       "routes");
+		if (oc_osm_hops_along_routes(run->snap, run->lfts,
+					     run->switch_hops, err))
+			return -1;
+	}
 	run->hops_ms = oc_osm_now_ms() - t;
 	oc_osm_info(run_log(run),
 		    "%s: hops: %u switches, %.1f ms after routing "
@@ -343,6 +389,7 @@ static int finish_hops(struct oc_osm_run *run, struct oc_osm_hops *hops,
 int oc_osm_run_route(struct oc_osm_run *run)
 {
 	struct oc_osm_hops *hops;
+	char *violation = NULL;
 	struct oc_err err;
 
 	run_clear(run);
@@ -353,9 +400,9 @@ int oc_osm_run_route(struct oc_osm_run *run)
 	hops = start_hops(run, &err);
 	if (!hops)
 		return run_fail(run, OC_ERR_OUTPUT, &err);
-	if (route(run, &err) || check(run, &err)) {
+	if (route(run, &err) || check(run, &violation, &err)) {
 		oc_osm_hops_cancel(hops);
-		return run_fail(run, OC_ERR_ROUTE, &err);
+		return route_fail(run, violation, &err);
 	}
 	if (finish_hops(run, hops, &err))
 		return run_fail(run, OC_ERR_OUTPUT, &err);

@@ -4,11 +4,13 @@
  * build_lid_matrices -> oc_osm_run_route(): read the option files, take
  * the snapshot (for the partition-aware engines also OpenSM's partitions
  * and the ports' data VLs), run the core engine into a private oc_lfts
- * (and lane plan), check that every CA LID (and, for sftree, every switch
- * LID) is routed, make room in the switch tables, fill the hop matrices.
- * Every failure is logged and
- * returned before OpenSM's tables are touched, so the next engine (or
- * minhop) starts from clean tables.
+ * (and lane plan), check the engine's promise on those tables (promise.h:
+ * every CA LID reached, no credit loop in CA traffic; for sftree also
+ * every switch LID but the pairs it declares unserved, and no credit
+ * loop with switch sources), make room in the switch tables, fill the
+ * hop matrices.  Every failure is logged and returned before OpenSM's
+ * tables are touched, so the next engine (or minhop) starts from clean
+ * tables.
  * ucast_build_fwd_tables -> oc_osm_run_write(): copy the LFTs into
  * new_lft, set LinearFDBTop, log the summary.
  * path_sl / update_sl2vl -> oc_osm_run_path_sl() / oc_osm_run_sl2vl():
