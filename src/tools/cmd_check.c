@@ -6,7 +6,9 @@
  * them), or all three from the output of ibsim's console Dump command.
  * The verifier (verify.h) checks reachability, credit loops, minimality
  * and link load; this file decides which findings fail the run and prints
- * them as a short summary or as one JSON object.
+ * them as a short summary or as one JSON object.  With --promise ENGINE
+ * the verdict is that engine's promise instead (promise.h), judged as the
+ * plugin judges the engine's tables before OpenSM gets them.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -18,6 +20,7 @@
 #include "ibsim_dump.h"
 #include "lft_dump.h"
 #include "check_tenants.h"
+#include "promise.h"
 #include "verify.h"
 
 struct check_args {
@@ -32,6 +35,9 @@ struct check_args {
 	int require_switch_reach; /* unreachable switch LIDs fail */
 	int require_switch_cdg;	  /* a CA+switch credit loop fails */
 	int allow_nonminimal;
+	const struct oc_engine *promise; /* judge by its promise instead */
+	uint64_t sw_pairs_unserved;	 /* ... which declares these */
+	int unserved_given;
 };
 
 /* The checks that can fail a run, in report order. */
@@ -42,11 +48,13 @@ enum verdict {
 	FAIL_NONMINIMAL,
 	FAIL_SWITCH_REACH,
 	FAIL_CDG_ALL,
+	FAIL_PROMISE,
 	NUM_VERDICTS,
 };
 
 static const char *const verdict_key[NUM_VERDICTS] = {
-	"ca_reach", "loops", "cdg_ca", "minimal", "switch_reach", "cdg_all",
+	"ca_reach",	"loops",   "cdg_ca",  "minimal",
+	"switch_reach", "cdg_all", "promise",
 };
 
 static const char *const verdict_text[NUM_VERDICTS] = {
@@ -56,6 +64,7 @@ static const char *const verdict_text[NUM_VERDICTS] = {
 	"non-minimal CA-to-CA routes",
 	"switch LIDs unreachable from some switch",
 	"credit loop in CA- and switch-sourced traffic",
+	"the tables break the engine's promise",
 };
 
 static void check_usage(FILE *out)
@@ -75,6 +84,12 @@ static void check_usage(FILE *out)
 		"  --require-switch-cdg   a credit loop that needs switch-\n"
 		"                         sourced traffic fails\n"
 		"  --allow-nonminimal     non-minimal CA-to-CA routes pass\n"
+		"  --promise ENGINE       judge by ENGINE's promise instead, as\n"
+		"                         the plugin does before OpenSM gets\n"
+		"                         the tables (the --require and\n"
+		"                         --allow options do not apply)\n"
+		"  --unserved-pairs N     the (switch, switch LID) pairs ENGINE\n"
+		"                         declared unserved (default 0)\n"
 		"tenant metrics (docs/user-guide.md):\n"
 		"  --partitions FILE      partitions: links each one shares\n"
 		"  --policies FILE        isolation policies (phy-isolation:\n"
@@ -100,6 +115,33 @@ static int parse_rounds(struct check_args *a, const char *s)
 		return 0;
 	}
 	fprintf(stderr, "osmcloud check: bad --ebb-rounds \"%s\"\n", s);
+	return 2;
+}
+
+static int parse_promise(struct check_args *a, const char *name)
+{
+	a->promise = oc_engine_find(name);
+	if (a->promise)
+		return 0;
+	fprintf(stderr, "osmcloud check: unknown engine \"%s\" for --promise\n",
+		name);
+	return 2;
+}
+
+static int parse_unserved(struct check_args *a, const char *s)
+{
+	char *end;
+	unsigned long long v;
+
+	a->unserved_given = 1;
+	if (*s >= '0' && *s <= '9') {
+		v = strtoull(s, &end, 10);
+		if (!*end) {
+			a->sw_pairs_unserved = v;
+			return 0;
+		}
+	}
+	fprintf(stderr, "osmcloud check: bad --unserved-pairs \"%s\"\n", s);
 	return 2;
 }
 
@@ -152,6 +194,10 @@ static int check_option(struct check_args *a, int c)
 		return parse_rounds(a, optarg);
 	case 's':
 		return tenant_args_sm_guid(&a->ten, "check", optarg);
+	case 'p':
+		return parse_promise(a, optarg);
+	case 'U':
+		return parse_unserved(a, optarg);
 	case 'h':
 		check_usage(stdout);
 		exit(0);
@@ -177,6 +223,11 @@ static int check_sources(const struct check_args *a)
 	if (!a->ibsim_dump && (!fab->topo || !a->lfts)) {
 		fprintf(stderr, "osmcloud check: need --topo FILE and --lfts "
 				"FILE, or --ibsim-dump FILE\n");
+		return 2;
+	}
+	if (a->unserved_given && !a->promise) {
+		fprintf(stderr, "osmcloud check: --unserved-pairs needs "
+				"--promise ENGINE\n");
 		return 2;
 	}
 	if (!a->ten.partitions && (a->ten.policies || a->victim)) {
@@ -206,6 +257,8 @@ static int parse_check_args(int argc, char **argv, struct check_args *a)
 		{"victim", required_argument, NULL, 'V'},
 		{"ebb-rounds", required_argument, NULL, 'E'},
 		{"sm-guid", required_argument, NULL, 's'},
+		{"promise", required_argument, NULL, 'p'},
+		{"unserved-pairs", required_argument, NULL, 'U'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -268,9 +321,22 @@ static struct oc_fabric *load_input(const struct check_args *a,
 
 /* ---- verdict ---------------------------------------------------------- */
 
-static void judge(const struct check_args *a, const struct oc_verify_report *r,
-		  int failed[NUM_VERDICTS])
+/* The fixed checks, or with --promise only the engine's promise
+ * (*violation: how it is broken, malloc'd).  -1: out of memory. */
+static int judge(const struct check_args *a, const struct oc_fabric *f,
+		 const struct oc_verify_report *r, int failed[NUM_VERDICTS],
+		 char **violation)
 {
+	int ret;
+
+	memset(failed, 0, sizeof(int) * NUM_VERDICTS);
+	*violation = NULL;
+	if (a->promise) {
+		ret = oc_promise_judge(f, r, a->promise, a->sw_pairs_unserved,
+				       violation);
+		failed[FAIL_PROMISE] = ret > 0;
+		return ret < 0 ? -1 : 0;
+	}
 	failed[FAIL_CA_REACH] = r->ca.lids_unreachable > 0;
 	failed[FAIL_LOOPS] = r->ca.loops + r->sw.loops > 0;
 	failed[FAIL_CDG_CA] = r->cdg_ca_cycle.len > 0;
@@ -280,16 +346,25 @@ static void judge(const struct check_args *a, const struct oc_verify_report *r,
 				    r->sw.lids_unreachable > 0;
 	failed[FAIL_CDG_ALL] = a->require_switch_cdg &&
 			       r->cdg_all_cycle.len > 0;
+	return 0;
 }
 
-static int report_verdict(const int failed[NUM_VERDICTS])
+static int report_verdict(const struct check_args *a,
+			  const int failed[NUM_VERDICTS], const char *violation)
 {
 	int v, any = 0;
 
 	for (v = 0; v < NUM_VERDICTS; v++) {
 		if (!failed[v])
 			continue;
-		fprintf(stderr, "osmcloud check: FAIL: %s\n", verdict_text[v]);
+		if (v == FAIL_PROMISE)
+			fprintf(stderr,
+				"osmcloud check: FAIL: the tables break %s's "
+				"promise: %s\n",
+				a->promise->name, violation);
+		else
+			fprintf(stderr, "osmcloud check: FAIL: %s\n",
+				verdict_text[v]);
 		any = 1;
 	}
 	return any;
@@ -498,6 +573,19 @@ static void json_load(const struct oc_verify_report *r)
 		printf("null");
 }
 
+static void json_promise(const struct check_args *a, const char *violation)
+{
+	json_key("promise");
+	json_string(a->promise->name);
+	json_u64("promise_unserved_pairs", a->sw_pairs_unserved);
+	json_bool("promise_kept", violation == NULL);
+	json_key("promise_violation");
+	if (violation)
+		json_string(violation);
+	else
+		printf("null");
+}
+
 static void json_verdict(const int failed[NUM_VERDICTS])
 {
 	int v, n = 0;
@@ -516,7 +604,7 @@ static void json_verdict(const int failed[NUM_VERDICTS])
 
 static void print_json(const struct check_args *a, const struct oc_fabric *f,
 		       const struct oc_verify_report *r,
-		       const int failed[NUM_VERDICTS],
+		       const int failed[NUM_VERDICTS], const char *violation,
 		       const struct tenant_check *tc)
 {
 	json_input(a);
@@ -544,6 +632,8 @@ static void print_json(const struct check_args *a, const struct oc_fabric *f,
 		json_key("tenants");
 		tenant_check_json(tc);
 	}
+	if (a->promise)
+		json_promise(a, violation);
 	json_verdict(failed);
 	printf("\n}\n");
 }
@@ -556,6 +646,7 @@ int cmd_check(int argc, char **argv)
 	struct tenant_check tc = {0};
 	struct oc_verify_report r;
 	int failed[NUM_VERDICTS];
+	char *violation = NULL;
 	struct oc_lfts *lfts;
 	struct oc_fabric *f;
 	struct oc_err err;
@@ -571,18 +662,22 @@ int cmd_check(int argc, char **argv)
 	} else if (oc_verify(f, lfts, &r, &err)) {
 		fprintf(stderr, "osmcloud check: %s\n", err.msg);
 		ret = 2;
+	} else if (judge(&a, f, &r, failed, &violation)) {
+		fprintf(stderr, "osmcloud check: out of memory\n");
+		ret = 2;
+		oc_verify_report_free(&r);
 	} else {
-		judge(&a, &r, failed);
 		if (a.json) {
-			print_json(&a, f, &r, failed, &tc);
+			print_json(&a, f, &r, failed, violation, &tc);
 		} else {
 			print_human(f, &r);
 			tenant_check_print(&tc);
 		}
 		fflush(stdout);
-		ret = report_verdict(failed);
+		ret = report_verdict(&a, failed, violation);
 		oc_verify_report_free(&r);
 	}
+	free(violation);
 	tenant_check_free(&tc);
 	oc_lfts_free(lfts);
 	oc_fabric_free(f);

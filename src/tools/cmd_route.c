@@ -2,9 +2,11 @@
  * cmd_route.c - "osmcloud route": route a topology file offline.
  *
  * Reads an ibsim topology, assigns LIDs (from OpenSM's guid2lid file when
- * given, the rest in file order), runs an engine and writes the LFTs in
- * OpenSM's opensm-lfts.dump format.  No opensm or ibsim is involved, so
- * routing can be studied at any scale.
+ * given, the rest in file order), runs an engine, checks the engine's
+ * promise on its tables as the plugin does before OpenSM gets them
+ * (promise.h) and writes the LFTs in OpenSM's opensm-lfts.dump format.
+ * No opensm or ibsim is involved, so routing can be studied at any
+ * scale.
  */
 #include <getopt.h>
 #include <inttypes.h>
@@ -18,6 +20,7 @@
 #include "fabric_args.h"
 #include "guidfile.h"
 #include "lft_dump.h"
+#include "promise.h"
 #include "tenant_args.h"
 
 struct route_args {
@@ -172,16 +175,17 @@ static int write_lfts(const char *path, const struct oc_fabric *f,
 }
 
 static void print_summary(const struct route_args *a, const struct oc_fabric *f,
-			  const struct oc_route_stats *s)
+			  const struct oc_route_stats *s, double check_ms)
 {
 	fprintf(stderr,
 		"%s: %u switches (%u vSwitches, %u leaves), max LID %u\n"
 		"routed: %u VMs, %u PFs, %u idle VFs, %u compute nodes, "
 		"%u I/O nodes, %u switch LIDs, %u detours\n"
-		"time: analyse %.1f ms, route %.1f ms\n",
+		"time: analyse %.1f ms, route %.1f ms, promise check %.1f ms\n",
 		a->engine, f->num_switches, s->vswitches, s->leaves, f->max_lid,
 		s->vms, s->pfs, s->idle_vfs, s->compute_nodes, s->io_nodes,
-		s->switch_lids, s->detours, s->analyze_ms, s->route_ms);
+		s->switch_lids, s->detours, s->analyze_ms, s->route_ms,
+		check_ms);
 	if (s->subtree_root_guid)
 		fprintf(stderr,
 			"subtree root \"%s\" (0x%016" PRIx64 "): %u switch-"
@@ -212,6 +216,44 @@ static void print_lanes(const struct oc_partitions *ps,
 	fprintf(stderr, "\n");
 }
 
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* The engine's promise on its tables, as the plugin checks it: 0 kept,
+ * 1 broken or not checkable (said on stderr). */
+static int check_promise(const struct route_args *a,
+			 const struct oc_engine *engine,
+			 const struct oc_engine_input *in,
+			 const struct oc_lfts *lfts,
+			 const struct oc_route_stats *stats, double *ms)
+{
+	double t = now_ms();
+	char *violation;
+	struct oc_err err;
+	int ret = oc_promise_check(in->f, lfts, engine,
+				   stats->sw_pairs_unserved, &violation, &err);
+
+	*ms = now_ms() - t;
+	if (ret < 0) {
+		fprintf(stderr, "osmcloud route: %s: %s\n", a->engine, err.msg);
+		return 1;
+	}
+	if (ret)
+		fprintf(stderr,
+			"osmcloud route: %s: the tables break the engine's "
+			"promise: %s%s%s\n",
+			a->engine, violation,
+			a->out ? "; written for inspection to " : "",
+			a->out ? a->out : "");
+	free(violation);
+	return ret;
+}
+
 static void warn_policy(void *ctx, const char *msg)
 {
 	(void)ctx;
@@ -229,6 +271,7 @@ int cmd_route(int argc, char **argv)
 	struct oc_lfts *lfts = NULL;
 	struct oc_vm_table *vms = NULL;
 	uint64_t *roots = NULL;
+	double check_ms = 0;
 	struct oc_err err;
 	int ret = parse_route_args(argc, argv, &a);
 
@@ -259,15 +302,20 @@ int cmd_route(int argc, char **argv)
 	in.data_vls = a.data_vls;
 	in.lanes = &lanes;
 	in.warn = warn_policy;
-	if (!(lfts = oc_lfts_new(in.f->num_switches, in.f->max_lid)))
+	if (!(lfts = oc_lfts_new(in.f->num_switches, in.f->max_lid))) {
 		fprintf(stderr, "osmcloud route: out of memory\n");
-	else if (engine->route(&in, lfts, &stats, &err))
+		goto out;
+	}
+	if (engine->route(&in, lfts, &stats, &err)) {
 		fprintf(stderr, "osmcloud route: %s: %s\n", a.engine, err.msg);
-	else if (!a.out || !write_lfts(a.out, in.f, lfts))
-		ret = 0;
-	if (!ret && !a.quiet)
-		print_summary(&a, in.f, &stats);
-	if (!ret && !a.quiet && ti.parts && lanes.sl)
+		goto out;
+	}
+	ret = check_promise(&a, engine, &in, lfts, &stats, &check_ms);
+	if (a.out && write_lfts(a.out, in.f, lfts))
+		ret = 1;
+	if (!a.quiet)
+		print_summary(&a, in.f, &stats, check_ms);
+	if (!a.quiet && ti.parts && lanes.sl)
 		print_lanes(ti.parts, &stats, &lanes);
 out:
 	oc_lane_plan_clear(&lanes);
