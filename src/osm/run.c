@@ -57,8 +57,7 @@ static const struct oc_osm_log *run_log(const struct oc_osm_run *run)
 }
 
 /* Logs why the run failed and drops its state; returns -1. */
-static int run_fail_msg(struct oc_osm_run *run, const char *code,
-			const char *msg)
+static int run_fail(struct oc_osm_run *run, const char *code, const char *msg)
 {
 	oc_osm_err(run_log(run), code,
 		   "%s: %s; leaving routing to the next engine or minhop",
@@ -66,12 +65,6 @@ static int run_fail_msg(struct oc_osm_run *run, const char *code,
 	run_clear(run);
 	oc_osm_lanes_reset(&run->lanes);
 	return -1;
-}
-
-static int run_fail(struct oc_osm_run *run, const char *code,
-		    const struct oc_err *err)
-{
-	return run_fail_msg(run, code, err->msg);
 }
 
 /* Re-reads the roots/VM files; a file gone bad is reported and the last
@@ -339,11 +332,11 @@ static int route_fail(struct oc_osm_run *run, char *violation,
 	int ret;
 
 	if (!violation)
-		return run_fail(run, OC_ERR_ROUTE, err);
+		return run_fail(run, OC_ERR_ROUTE, err->msg);
 	if (asprintf(&msg, "the tables break the engine's promise: %s",
 		     violation) < 0)
 		msg = NULL;
-	ret = run_fail_msg(run, OC_ERR_PROMISE, msg ? msg : violation);
+	ret = run_fail(run, OC_ERR_PROMISE, msg ? msg : violation);
 	free(msg);
 	free(violation);
 	return ret;
@@ -396,16 +389,16 @@ int oc_osm_run_route(struct oc_osm_run *run)
 	run->start_ms = oc_osm_now_ms();
 	load_inputs(run);
 	if (check_lmc(run, &err) || take_snapshot(run, &err))
-		return run_fail(run, OC_ERR_SNAPSHOT, &err);
+		return run_fail(run, OC_ERR_SNAPSHOT, err.msg);
 	hops = start_hops(run, &err);
 	if (!hops)
-		return run_fail(run, OC_ERR_OUTPUT, &err);
+		return run_fail(run, OC_ERR_OUTPUT, err.msg);
 	if (route(run, &err) || check(run, &violation, &err)) {
 		oc_osm_hops_cancel(hops);
 		return route_fail(run, violation, &err);
 	}
 	if (finish_hops(run, hops, &err))
-		return run_fail(run, OC_ERR_OUTPUT, &err);
+		return run_fail(run, OC_ERR_OUTPUT, err.msg);
 	return 0;
 }
 
