@@ -2,7 +2,7 @@
 lib_LTLIBRARIES += libosmcloud.la
 libosmcloud_la_SOURCES = \
 	src/osm/plugin.c src/osm/plugin.h \
-	src/osm/log.h \
+	src/osm/log.h src/osm/fault.h \
 	src/osm/options.c src/osm/options.h \
 	src/osm/inputs.c src/osm/inputs.h \
 	src/osm/engine_glue.c src/osm/engine_glue.h \
@@ -37,3 +37,12 @@ EXTRA_DIST += src/osm/libosmcloud.map
 # opensm dlopen()s libosmcloud.so by name; the libtool archive is of no use
 install-exec-hook:
 	rm -f $(DESTDIR)$(libdir)/libosmcloud.la
+# the same plugin with test-only fault injection (src/osm/fault.h):
+# libosmcloudfault.so, built by make check for the ibsim tests, never
+# installed (opensm loads it with event_plugin_name osmcloudfault)
+check_LTLIBRARIES += libosmcloudfault.la
+libosmcloudfault_la_SOURCES = $(libosmcloud_la_SOURCES) src/osm/fault.c
+libosmcloudfault_la_CPPFLAGS = $(libosmcloud_la_CPPFLAGS) -DOC_FAULT_INJECTION
+libosmcloudfault_la_LIBADD = $(libosmcloud_la_LIBADD)
+libosmcloudfault_la_LDFLAGS = $(libosmcloud_la_LDFLAGS) -rpath $(abs_builddir)
+EXTRA_libosmcloudfault_la_DEPENDENCIES = $(srcdir)/src/osm/libosmcloud.map

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fault.h"
 #include "hops_out.h"
 #include "lft_out.h"
 #include "partitions_in.h"
@@ -308,13 +309,18 @@ static void log_promise_kept(const struct oc_osm_run *run)
 
 /* The engine's promise (promise.h), on its tables before OpenSM gets
  * them: 0 kept; -1 broken or not checkable, *violation (malloc'd) or err
- * saying why.  Its cost is check_ms. */
+ * saying why.  Its cost is check_ms.  The test build of the plugin may
+ * corrupt the tables first (fault.h). */
 static int check(struct oc_osm_run *run, char **violation, struct oc_err *err)
 {
-	double t = oc_osm_now_ms();
+	double t;
 	int ret;
 
 	*violation = NULL;
+	if (oc_osm_fault_inject(run->snap->f, run->lfts, run_log(run),
+				run->engine->name, err))
+		return -1;
+	t = oc_osm_now_ms();
 	ret = oc_promise_check(run->snap->f, run->lfts, run->engine,
 			       run->stats.sw_pairs_unserved, violation, err);
 	run->check_ms = oc_osm_now_ms() - t;

@@ -78,12 +78,13 @@ sim_cmd() {
 }
 
 # osm_conf FILE [extra config lines...]: an opensm config for this run with
-# the plugin, quiet sweeps and a loopback console.
+# the plugin ($OSM_PLUGIN when set, e.g. osmcloudfault: the test build),
+# quiet sweeps and a loopback console.
 osm_conf() {
 	local file=$1
 	shift
 	{
-		echo "event_plugin_name osmcloud"
+		echo "event_plugin_name ${OSM_PLUGIN:-osmcloud}"
 		echo "console loopback"
 		echo "console_port $OSM_PORT"
 		echo "sweep_interval 0"
