@@ -379,46 +379,55 @@ static void add_load(struct verify_part *p)
 	}
 }
 
-/* Switches that carry CA-sourced traffic to the destination. */
-static void mark_carriers(struct verify_part *p)
+/* Switches that carry CA-sourced traffic to the destination: carry[]
+ * set, listed in order[0..returned). */
+static uint32_t mark_carriers(struct verify_part *p)
 {
 	const struct verify_shared *sh = p->sh;
-	uint32_t i, s, x;
+	uint32_t i, s, x, count = 0;
 
 	memset(p->carry, 0, sh->n);
 	for (i = 0; i < sh->num_with_cas; i++) {
 		s = sh->with_cas[i];
 		if (!sources(p, s))
 			continue;
-		for (x = s; x != OC_NONE && !p->carry[x]; x = next_switch(p, x))
+		for (x = s; x != OC_NONE && !p->carry[x];
+		     x = next_switch(p, x)) {
 			p->carry[x] = 1;
+			p->order[count++] = x;
+		}
 	}
+	return count;
 }
 
-/* s -> t -> u, all switches: the route turns at t. */
+/* The route from s turns at the next switch: adds the turn to tu. */
+static void add_turn(const struct verify_part *p, struct oc_turns *tu,
+		     uint32_t s)
+{
+	uint32_t c = p->code[s], t, ct;
+
+	if (!VERIFY_IS_HOP(c))
+		return;
+	t = VERIFY_NEXT(c);
+	ct = p->code[t];
+	if (VERIFY_IS_HOP(ct))
+		oc_turns_set(tu, t, VERIFY_IN(c), VERIFY_OUT(ct));
+}
+
+/* s -> t -> u: the route turns at t; CA-sourced traffic only from the
+ * carriers. */
 static void add_turns(struct verify_part *p)
 {
-	int ca = (p->sh->what & OC_VERIFY_CDG_CA) != 0;
-	int all = (p->sh->what & OC_VERIFY_CDG_ALL) != 0;
-	uint32_t s, t, c, ct;
+	uint32_t s, i, carriers;
 
-	if (ca)
-		mark_carriers(p);
-	for (s = 0; s < p->sh->n; s++) {
-		c = p->code[s];
-		if (!VERIFY_IS_HOP(c))
-			continue;
-		t = VERIFY_NEXT(c);
-		ct = p->code[t];
-		if (!VERIFY_IS_HOP(ct))
-			continue;
-		if (all)
-			oc_turns_set(&p->all_turns, t, VERIFY_IN(c),
-				     VERIFY_OUT(ct));
-		if (ca && p->carry[s])
-			oc_turns_set(&p->ca_turns, t, VERIFY_IN(c),
-				     VERIFY_OUT(ct));
-	}
+	if (p->sh->what & OC_VERIFY_CDG_ALL)
+		for (s = 0; s < p->sh->n; s++)
+			add_turn(p, &p->all_turns, s);
+	if (!(p->sh->what & OC_VERIFY_CDG_CA))
+		return;
+	carriers = mark_carriers(p);
+	for (i = 0; i < carriers; i++)
+		add_turn(p, &p->ca_turns, p->order[i]);
 }
 
 /* ---- one destination ---------------------------------------------------- */
