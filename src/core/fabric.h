@@ -96,10 +96,17 @@ int oc_fabric_set_port_guid(struct oc_fabric *f, uint32_t node, unsigned port,
 uint32_t oc_fabric_find_port_guid(const struct oc_fabric *f, uint64_t guid,
 				  unsigned *port);
 
+/* Index of (node, port) in f->ports: a port's slot in per-port arrays. */
+static inline uint32_t oc_port_slot(const struct oc_fabric *f, uint32_t node,
+				    unsigned port)
+{
+	return f->nodes[node].first_port + port;
+}
+
 static inline struct oc_port *oc_port(const struct oc_fabric *f, uint32_t node,
 				      unsigned port)
 {
-	return &f->ports[f->nodes[node].first_port + port];
+	return &f->ports[oc_port_slot(f, node, port)];
 }
 
 static inline int oc_is_switch(const struct oc_fabric *f, uint32_t node)

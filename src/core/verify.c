@@ -22,21 +22,6 @@
 #define PARALLEL_ENTRIES (4u << 20)
 #define MAX_PARTS 4
 
-static uint32_t slot(const struct oc_fabric *f, uint32_t node, unsigned port)
-{
-	return f->nodes[node].first_port + port;
-}
-
-/* A CA port that has a LID and a working link. */
-static int active_ca_port(const struct oc_fabric *f, uint32_t node,
-			  unsigned port)
-{
-	const struct oc_port *p = oc_port(f, node, port);
-
-	return !oc_is_switch(f, node) && port > 0 && p->lid && p->active &&
-	       p->peer_node != OC_NONE;
-}
-
 /* Both ends of a switch-to-switch link are up. */
 static int switch_link(const struct oc_fabric *f, uint32_t node, unsigned port)
 {
@@ -62,7 +47,7 @@ static int count_cas(struct verify_shared *sh, struct oc_verify_report *r)
 		for (p = 1; p <= f->nodes[node].num_ports; p++) {
 			uint32_t peer = oc_port(f, node, p)->peer_node;
 
-			if (!active_ca_port(f, node, p) ||
+			if (!verify_active_ca_port(f, node, p) ||
 			    !oc_is_switch(f, peer))
 				continue;
 			sh->cas[f->nodes[peer].sw_index]++;
@@ -89,7 +74,8 @@ static int index_channels(struct verify_shared *sh, struct oc_verify_report *r)
 	for (s = 0; s < sh->n; s++)
 		for (p = 1; p <= f->nodes[f->switches[s]].num_ports; p++)
 			if (switch_link(f, f->switches[s], p))
-				sh->chan[slot(f, f->switches[s], p)] = c++;
+				sh->chan[oc_port_slot(f, f->switches[s], p)] =
+					c++;
 	sh->channels = r->channels = c;
 	r->links = calloc(c ? c : 1, sizeof(*r->links));
 	if (!r->links)
@@ -98,7 +84,7 @@ static int index_channels(struct verify_shared *sh, struct oc_verify_report *r)
 		uint32_t node = f->switches[s];
 
 		for (p = 1; p <= f->nodes[node].num_ports; p++) {
-			c = sh->chan[slot(f, node, p)];
+			c = sh->chan[oc_port_slot(f, node, p)];
 			if (c == OC_NONE)
 				continue;
 			r->links[c].ch.node = node;

@@ -57,11 +57,6 @@ void oc_turns_free(struct oc_turns *tu)
 	memset(tu, 0, sizeof(*tu));
 }
 
-static uint32_t slot(const struct oc_fabric *f, uint32_t node, unsigned port)
-{
-	return f->nodes[node].first_port + port;
-}
-
 /* The channel entering switch node through port (from its peer). */
 static uint32_t in_channel(const struct oc_cdg_input *in, uint32_t node,
 			   unsigned port)
@@ -70,7 +65,7 @@ static uint32_t in_channel(const struct oc_cdg_input *in, uint32_t node,
 
 	if (p->peer_node == OC_NONE)
 		return OC_NONE;
-	return in->chan[slot(in->f, p->peer_node, p->peer_port)];
+	return in->chan[oc_port_slot(in->f, p->peer_node, p->peer_port)];
 }
 
 typedef void (*add_fn)(struct graph *g, uint32_t from, uint32_t to);
@@ -89,7 +84,7 @@ static uint64_t row_dependencies(const struct oc_cdg_input *in, uint32_t node,
 			out = w * 64 + (unsigned)__builtin_ctzll(bits);
 			if (out < 1 || out > np)
 				continue;
-			to = in->chan[slot(in->f, node, out)];
+			to = in->chan[oc_port_slot(in->f, node, out)];
 			if (to == OC_NONE)
 				continue;
 			deps++;

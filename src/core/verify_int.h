@@ -28,6 +28,17 @@
 #define VERIFY_IN(code) (((code) >> 8) & 0xff)
 #define VERIFY_OUT(code) ((code)&0xff)
 
+/* A CA port that has a LID and a working link: its LID is a
+ * destination. */
+static inline int verify_active_ca_port(const struct oc_fabric *f,
+					uint32_t node, unsigned port)
+{
+	const struct oc_port *p = oc_port(f, node, port);
+
+	return !oc_is_switch(f, node) && port > 0 && p->lid && p->active &&
+	       p->peer_node != OC_NONE;
+}
+
 /* Read-only while the parts run. */
 struct verify_shared {
 	const struct oc_fabric *f;

@@ -356,8 +356,8 @@ static uint32_t out_channel(const struct verify_part *p, uint32_t s)
 {
 	const struct oc_fabric *f = p->sh->f;
 
-	return p->sh->chan[f->nodes[f->switches[s]].first_port +
-			   VERIFY_OUT(p->code[s])];
+	return p->sh
+		->chan[oc_port_slot(f, f->switches[s], VERIFY_OUT(p->code[s]))];
 }
 
 /* Routes from every CA source: each pushes its count down its chain. */
@@ -432,16 +432,6 @@ static void add_turns(struct verify_part *p)
 
 /* ---- one destination ---------------------------------------------------- */
 
-/* A CA port that has a LID and a working link. */
-static int active_ca_port(const struct oc_fabric *f, uint32_t node,
-			  unsigned port)
-{
-	const struct oc_port *p = oc_port(f, node, port);
-
-	return !oc_is_switch(f, node) && port > 0 && p->lid && p->active &&
-	       p->peer_node != OC_NONE;
-}
-
 /* Is lid a destination: an active CA port's or a switch's LID? */
 static int destination(const struct oc_fabric *f, uint16_t lid, int *is_ca)
 {
@@ -451,7 +441,7 @@ static int destination(const struct oc_fabric *f, uint16_t lid, int *is_ca)
 		return 0;
 	*is_ca = !oc_is_switch(f, o->node);
 	if (*is_ca)
-		return active_ca_port(f, o->node, o->port);
+		return verify_active_ca_port(f, o->node, o->port);
 	return o->port == 0 && oc_port(f, o->node, 0)->active;
 }
 

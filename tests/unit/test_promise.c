@@ -21,19 +21,6 @@
 #include "testlib.h"
 #include "topo.h"
 
-static struct oc_lfts *route(const struct oc_fabric *f)
-{
-	struct oc_engine_input in = {.f = f};
-	struct oc_lfts *t = oc_lfts_new(f->num_switches, f->max_lid);
-	struct oc_route_stats s;
-	struct oc_err err = {{0}};
-
-	assert_non_null(t);
-	if (oc_vswitch_ftree_engine.route(&in, t, &s, &err))
-		fail_msg("routing failed: %s", err.msg);
-	return t;
-}
-
 /* oc_promise_check(): NULL when kept, else the violation (free it). */
 static char *judge(const struct oc_fabric *f, const struct oc_lfts *t,
 		   const struct oc_engine *e, uint64_t unserved)
@@ -76,7 +63,7 @@ static void assert_kept(const struct oc_fabric *f, const struct oc_lfts *t,
 static void clean_tables_keep_it(void **state)
 {
 	struct oc_fabric *f = tl_fabric(TWO_LEVEL_NET);
-	struct oc_lfts *t = route(f);
+	struct oc_lfts *t = tl_route(f);
 
 	assert_kept(f, t, &oc_vswitch_ftree_engine, 0);
 	assert_kept(f, t, &oc_pftree_engine, 0);
@@ -88,7 +75,7 @@ static void clean_tables_keep_it(void **state)
 static void a_hole_breaks_it(void **state)
 {
 	struct oc_fabric *f = tl_fabric(TWO_LEVEL_NET);
-	struct oc_lfts *t = route(f);
+	struct oc_lfts *t = tl_route(f);
 	char want[256];
 
 	tl_set(f, t, "A", "b1", OC_NO_PATH);
@@ -104,7 +91,7 @@ static void a_hole_breaks_it(void **state)
 static void a_routing_loop_breaks_it(void **state)
 {
 	struct oc_fabric *f = tl_fabric(TWO_LEVEL_NET);
-	struct oc_lfts *t = route(f);
+	struct oc_lfts *t = tl_route(f);
 	unsigned b1 = tl_lid(f, "b1");
 	char want[512];
 
@@ -128,7 +115,7 @@ static void a_routing_loop_breaks_it(void **state)
 static void a_ca_credit_loop_breaks_it(void **state)
 {
 	struct oc_fabric *f = tl_fabric(THREE_LEAF_NET);
-	struct oc_lfts *t = route(f);
+	struct oc_lfts *t = tl_route(f);
 
 	tl_set(f, t, "C", "a1", 1);
 	tl_set(f, t, "S1", "a1", 2);
@@ -148,7 +135,7 @@ static void a_ca_credit_loop_breaks_it(void **state)
 static void a_switch_sourced_loop_breaks_sftree_s(void **state)
 {
 	struct oc_fabric *f = tl_fabric(TWO_LEVEL_NET);
-	struct oc_lfts *t = route(f);
+	struct oc_lfts *t = tl_route(f);
 
 	tl_set(f, t, "S1", "S2", 1);
 	tl_set(f, t, "S2", "S1", 2);
@@ -164,7 +151,7 @@ static void a_switch_sourced_loop_breaks_sftree_s(void **state)
 static void unserved_pairs_must_match(void **state)
 {
 	struct oc_fabric *f = tl_fabric(TWO_LEVEL_NET);
-	struct oc_lfts *t = route(f);
+	struct oc_lfts *t = tl_route(f);
 	char want[512];
 
 	snprintf(want, sizeof(want),

@@ -275,22 +275,10 @@ static void finds_wrong_ports(void **state)
 	oc_fabric_free(f);
 }
 
-static struct oc_lfts *route(const struct oc_fabric *f)
-{
-	struct oc_engine_input in = {.f = f};
-	struct oc_lfts *t = new_lfts(f);
-	struct oc_route_stats s;
-	struct oc_err err = {{0}};
-
-	if (oc_vswitch_ftree_engine.route(&in, t, &s, &err))
-		fail_msg("routing failed: %s", err.msg);
-	return t;
-}
-
 static void finds_a_detour(void **state)
 {
 	struct oc_fabric *f = tl_fabric(THREE_LEAF_NET);
-	struct oc_lfts *t = route(f);
+	struct oc_lfts *t = tl_route(f);
 	struct oc_verify_report r;
 
 	verify(f, t, &r);
@@ -541,7 +529,7 @@ static void reads_dump_numbers_whole(void **state)
 static void passes_routed_figure_2(void **state)
 {
 	struct oc_fabric *f = tl_fabric(FIG2_NET);
-	struct oc_lfts *t = route(f);
+	struct oc_lfts *t = tl_route(f);
 	struct oc_verify_report r;
 
 	verify(f, t, &r);
@@ -616,7 +604,7 @@ struct found {
 static void cross_check(const char *net, unsigned rounds, struct found *found)
 {
 	struct oc_fabric *f = tl_fabric(net);
-	struct oc_lfts *good = route(f), *t = new_lfts(f);
+	struct oc_lfts *good = tl_route(f), *t = new_lfts(f);
 	uint8_t *dist = oc_switch_distances(f);
 	struct oc_verify_report r;
 	unsigned seed = 42, round, i;
@@ -699,7 +687,7 @@ static void check_shipped(const char *file)
 	f = oc_topo_load(path, &err);
 	if (!f || oc_fabric_assign_lids(f, &err))
 		fail_msg("%s: %s", file, err.msg);
-	t = route(f);
+	t = tl_route(f);
 	back = round_trip(f, t);
 	assert_int_equal(oc_lfts_diff_blocks(t, back), 0);
 	verify(f, back, &r);
@@ -803,7 +791,7 @@ static void in_parts(const struct oc_fabric *f, const struct oc_lfts *t,
 static void same_findings_in_any_number_of_parts(void **state)
 {
 	struct oc_fabric *f = k4_two_uplinks_dropped();
-	struct oc_lfts *t = route(f);
+	struct oc_lfts *t = tl_route(f);
 	struct oc_verify_report one, more;
 	unsigned seed = 7, round, parts, i;
 
@@ -829,7 +817,7 @@ static void same_findings_in_any_number_of_parts(void **state)
 static void checks_only_what_is_asked(void **state)
 {
 	struct oc_fabric *f = k4_two_uplinks_dropped();
-	struct oc_lfts *t = route(f);
+	struct oc_lfts *t = tl_route(f);
 	struct oc_verify_report all, some;
 
 	in_parts(f, t, OC_VERIFY_ALL, 1, &all);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "engine.h"
 #include "lft_hop.h"
 #include "testlib.h"
 #include "topo.h"
@@ -69,6 +70,19 @@ unsigned tl_lid(const struct oc_fabric *f, const char *name)
 
 	assert_int_not_equal(n, OC_NONE);
 	return oc_port(f, n, oc_is_switch(f, n) ? 0 : 1)->lid;
+}
+
+struct oc_lfts *tl_route(const struct oc_fabric *f)
+{
+	struct oc_engine_input in = {.f = f};
+	struct oc_lfts *t = oc_lfts_new(f->num_switches, f->max_lid);
+	struct oc_route_stats s;
+	struct oc_err err = {{0}};
+
+	assert_non_null(t);
+	if (oc_vswitch_ftree_engine.route(&in, t, &s, &err))
+		fail_msg("routing failed: %s", err.msg);
+	return t;
 }
 
 void tl_set(const struct oc_fabric *f, struct oc_lfts *t, const char *sw,

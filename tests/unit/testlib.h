@@ -27,6 +27,9 @@ uint32_t tl_sw(const struct oc_fabric *f, const char *name);
 /* LID of a node's port by name (CA port 1 or a switch's port 0). */
 unsigned tl_lid(const struct oc_fabric *f, const char *name);
 
+/* f's tables as vswitch_ftree routes them; fails the test on error. */
+struct oc_lfts *tl_route(const struct oc_fabric *f);
+
 /* Sets switch sw's LFT entry for dest's LID (both by name) to port. */
 void tl_set(const struct oc_fabric *f, struct oc_lfts *t, const char *sw,
 	    const char *dest, uint8_t port);
