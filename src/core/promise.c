@@ -96,8 +96,11 @@ int oc_promise_judge(const struct oc_fabric *f,
 	if (!out)
 		return -1;
 	write_violation(out, f, r, e, sw_pairs_unserved, &parts);
-	if (fclose(out))
+	if (fclose(out)) {
+		free(*violation);
+		*violation = NULL;
 		return -1;
+	}
 	if (parts)
 		return 1;
 	free(*violation);
