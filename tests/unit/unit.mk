@@ -4,7 +4,7 @@ UNIT_TEST_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 UNIT_LIBS = libosmcloudcore.la $(CMOCKA_LIBS)
 endif
 if HAVE_CMOCKA
-check_LTLIBRARIES = tests/unit/libtestlib.la
+check_LTLIBRARIES += tests/unit/libtestlib.la
 tests_unit_libtestlib_la_SOURCES = tests/unit/testlib.c tests/unit/testlib.h \
 	tests/unit/fixtures.h
 tests_unit_libtestlib_la_CFLAGS = $(UNIT_TEST_CFLAGS)
