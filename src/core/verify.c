@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ftree.h"
+#include "ftree_optional.h"
 #include "hops.h"
 #include "lft_hop.h"
 #include "verify.h"
@@ -562,8 +562,9 @@ static uint8_t link_dir(int from_level, int to_level)
 	return OC_LINK_LATERAL;
 }
 
-/* Up/down by fat-tree rank, when the fabric is a fat-tree. */
-static void classify_links(struct verifier *v)
+/* Up/down by fat-tree rank, when the fabric is a fat-tree; -1 when out
+ * of memory. */
+static int classify_links(struct verifier *v)
 {
 	const struct oc_fabric *f = v->f;
 	struct oc_verify_report *r = v->r;
@@ -571,9 +572,10 @@ static void classify_links(struct verifier *v)
 	struct oc_err err;
 	uint32_t c;
 
-	ft = oc_ftree_analyze(f, NULL, &err);
+	if (oc_ftree_analyze_optional(f, &ft, &err))
+		return -1;
 	if (!ft)
-		return;
+		return 0;
 	for (c = 0; c < r->channels; c++) {
 		const struct oc_channel *ch = &r->links[c].ch;
 		uint32_t peer = oc_peer(f, ch->node, ch->port);
@@ -584,6 +586,7 @@ static void classify_links(struct verifier *v)
 	}
 	r->has_dirs = 1;
 	oc_ftree_free(ft);
+	return 0;
 }
 
 /* The channel entering switch node through port (from its peer). */
@@ -789,7 +792,8 @@ static int finish(struct verifier *v)
 {
 	struct oc_verify_report *r = v->r;
 
-	classify_links(v);
+	if (classify_links(v))
+		return -1;
 	load_stats(r);
 	if (check_cdg(v, &v->ca_turns, &r->cdg_ca_deps, &r->cdg_ca_cycle))
 		return -1;
