@@ -11,6 +11,7 @@ libosmcloudcore_la_SOURCES += \
 	src/core/vmfile.c src/core/vmfile.h \
 	src/core/guidfile.c src/core/guidfile.h \
 	src/core/ftree.c src/core/ftree.h \
+	src/core/ftree_optional.c src/core/ftree_optional.h \
 	src/core/router.c src/core/router.h \
 	src/core/engine.c src/core/engine.h \
 	src/core/vswitch_ftree.c src/core/vswitch_ftree.h \

@@ -71,7 +71,8 @@ static int add_switch_index(struct oc_fabric *f, uint32_t node)
 	return 0;
 }
 
-static void init_ports(struct oc_fabric *f, uint32_t id)
+/* -1 when the port GUIDs cannot be indexed (out of memory). */
+static int init_ports(struct oc_fabric *f, uint32_t id)
 {
 	struct oc_node *n = &f->nodes[id];
 	unsigned p;
@@ -83,9 +84,11 @@ static void init_ports(struct oc_fabric *f, uint32_t id)
 		port->peer_node = OC_NONE;
 		port->active = 1;
 		port->guid = n->type == OC_NODE_SWITCH ? n->guid : n->guid + p;
-		if (n->type == OC_NODE_CA && p > 0)
-			oc_hash_set64(f->by_port_guid, port->guid, id << 8 | p);
 	}
+	for (p = 1; n->type == OC_NODE_CA && p <= n->num_ports; p++)
+		if (oc_hash_set64(f->by_port_guid, n->guid + p, id << 8 | p))
+			return -1;
+	return 0;
 }
 
 uint32_t oc_fabric_add_node(struct oc_fabric *f, enum oc_node_type type,
@@ -132,9 +135,11 @@ uint32_t oc_fabric_add_node(struct oc_fabric *f, enum oc_node_type type,
 	}
 	f->num_ports += num_ports + 1;
 	f->num_nodes++;
-	init_ports(f, id);
-	oc_hash_put_str(f->by_name, n->name, id);
-	oc_hash_put64(f->by_guid, guid, id);
+	if (init_ports(f, id) || oc_hash_put_str(f->by_name, n->name, id) ||
+	    oc_hash_put64(f->by_guid, guid, id)) {
+		oc_err_set(err, "out of memory");
+		return OC_NONE;
+	}
 	return id;
 }
 

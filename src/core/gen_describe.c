@@ -125,8 +125,11 @@ int oc_gen_write(const struct oc_gen_params *p, FILE *out, struct oc_err *err)
 	fprintf(text, "ibsim topology written by osmcloud gen\n");
 	describe_options(p, text);
 	describe_counts(p, &st, text);
-	fclose(text);
-	ret = oc_gen_write_fabric(f, comment, out, err);
+	/* glibc: a failed last realloc leaves comment NULL, fclose 0 */
+	if (fclose(text) || !comment)
+		ret = oc_err_set(err, "out of memory");
+	else
+		ret = oc_gen_write_fabric(f, comment, out, err);
 	free(comment);
 	oc_fabric_free(f);
 	return ret;

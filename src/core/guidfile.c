@@ -82,6 +82,8 @@ static int load_list(const char *path, uint64_t **guids, unsigned **lines,
 			  append_line(lines, &lines_cap, *count, lineno)))
 			ret = oc_err_set(err, "%s: out of memory", path);
 	}
+	if (!ret)
+		ret = oc_read_to_end(in, path, lineno + 1, err);
 	free(line);
 	fclose(in);
 	if (!ret && !*count)
@@ -188,6 +190,8 @@ int oc_guid2lid_apply(struct oc_fabric *f, const char *path, struct oc_err *err)
 		else if (apply_entry(f, guid, min, err))
 			ret = prefix_line(err, path, lineno);
 	}
+	if (!ret)
+		ret = oc_read_to_end(in, path, lineno + 1, err);
 	free(line);
 	fclose(in);
 	return ret;

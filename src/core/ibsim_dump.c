@@ -466,6 +466,8 @@ static int read_lines(struct dump_parser *ps, FILE *in)
 			line[--len] = '\0';
 		ret = parse_line(ps, line);
 	}
+	if (!ret && !ps->ended)
+		ret = oc_read_to_end(in, ps->file, ps->line + 1, ps->err);
 	free(line);
 	return ret;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "lft_dump.h"
+#include "textscan.h"
 
 static const char *type_str(const struct oc_fabric *f, uint32_t node)
 {
@@ -180,6 +181,8 @@ int oc_lft_dump_read(const struct oc_fabric *f, FILE *in, const char *name,
 			ret = read_entry(f, t, sw, line, name, lineno, err);
 		}
 	}
+	if (!ret)
+		ret = oc_read_to_end(in, name, lineno + 1, err);
 	free(line);
 	if (!ret && !headers)
 		ret = oc_err_set(err,

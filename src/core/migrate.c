@@ -2,6 +2,7 @@
  * migrate.c - the planner's life cycle and the fabric side of a move:
  * LID owners, port LIDs, VF ports up or down, and the VM's port GUID.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,7 +33,16 @@ struct oc_reconf *oc_reconf_new(struct oc_fabric *f, const struct oc_ftree *ft,
 		oc_err_set(err, "out of memory");
 		return NULL;
 	}
+	/* a tree the tuples cannot describe leaves FTreeMinRC unavailable;
+	 * no memory for them is an error (a failed allocation leaves errno
+	 * at ENOMEM; the tuples' rules set none) */
+	errno = 0;
 	rc->tuples = oc_tuples_build(ft, &rc->tuple_err);
+	if (!rc->tuples && errno == ENOMEM) {
+		oc_reconf_free(rc);
+		oc_err_set(err, "out of memory");
+		return NULL;
+	}
 	return rc;
 }
 

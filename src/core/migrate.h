@@ -130,8 +130,9 @@ struct oc_plan {
 struct oc_reconf;
 
 /* Planner for fabric f analysed as ft (ft->f == f).  Builds the switch
- * tuples; when they cannot be built, ItRC still works and FTreeMinRC plans
- * fail with the tuples' error. */
+ * tuples; when they cannot describe the tree, ItRC still works and
+ * FTreeMinRC plans fail with the tuples' error.  NULL when out of memory
+ * (for the tuples too). */
 struct oc_reconf *oc_reconf_new(struct oc_fabric *f, const struct oc_ftree *ft,
 				struct oc_err *err);
 void oc_reconf_free(struct oc_reconf *rc);

@@ -121,9 +121,12 @@ struct oc_policies *oc_policy_file_read(FILE *in, const char *path,
 		lineno++;
 		ret = parse_line(p, line, &mode_seen, err);
 	}
+	if (ret)
+		oc_err_at(err, path, lineno, err->msg, NULL);
+	else
+		ret = oc_read_to_end(in, path, lineno + 1, err);
 	free(line);
 	if (ret) {
-		oc_err_at(err, path, lineno, err->msg, NULL);
 		oc_policies_free(p);
 		return NULL;
 	}

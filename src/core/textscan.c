@@ -1,6 +1,7 @@
 /*
  * textscan.c - helpers shared by the line-oriented parsers.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,4 +51,15 @@ int oc_err_at(struct oc_err *err, const char *file, unsigned line,
 
 	snprintf(copy, sizeof(copy), "%s%s", msg, what ? what : "");
 	return oc_err_set(err, "%s:%u: %s", file, line, copy);
+}
+
+int oc_read_to_end(FILE *in, const char *file, unsigned line,
+		   struct oc_err *err)
+{
+	int reason = errno;
+
+	if (feof(in))
+		return 0;
+	return oc_err_set(err, "%s:%u: cannot read this line: %s", file, line,
+			  strerror(reason));
 }

@@ -7,6 +7,7 @@
 #define OC_TEXTSCAN_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "error.h"
 
@@ -27,5 +28,14 @@ char *oc_scan_quoted(char **s);
  * err->msg itself.  Returns -1. */
 int oc_err_at(struct oc_err *err, const char *file, unsigned line,
 	      const char *msg, const char *what);
+
+/* Call it when a parser's getline() loop ended without an error of its
+ * own: 0 when getline() stopped at the end of the file; else (no memory
+ * for the line, a read error) -1 with err set to "FILE:LINE: cannot
+ * read this line: REASON", so that a file read in part is never taken
+ * for the whole file.  line: the lines read + 1.  Needs getline()'s
+ * errno. */
+int oc_read_to_end(FILE *in, const char *file, unsigned line,
+		   struct oc_err *err);
 
 #endif

@@ -313,6 +313,8 @@ struct oc_fabric *oc_topo_read(FILE *in, const char *name, struct oc_err *err)
 			line[--len] = '\0';
 		ret = parse_line(&ps, line);
 	}
+	if (!ret)
+		ret = oc_read_to_end(in, name, ps.line + 1, ps.err);
 	free(line);
 	if (!ret && ps.f->num_nodes == 0)
 		ret = oc_err_set(ps.err, "%s: no nodes in topology", name);

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "ftree.h"
+#include "ftree_optional.h"
 #include "hops.h"
 #include "verify_int.h"
 
@@ -315,17 +315,19 @@ static uint8_t link_dir(int from_level, int to_level)
 	return OC_LINK_LATERAL;
 }
 
-/* Up/down by fat-tree rank, when the fabric is a fat-tree. */
-static void classify_links(const struct oc_fabric *f,
-			   struct oc_verify_report *r)
+/* Up/down by fat-tree rank, when the fabric is a fat-tree; -1 when out
+ * of memory. */
+static int classify_links(const struct oc_fabric *f,
+			  struct oc_verify_report *r)
 {
 	struct oc_ftree *ft;
 	struct oc_err err;
 	uint32_t c;
 
-	ft = oc_ftree_analyze(f, NULL, &err);
+	if (oc_ftree_analyze_optional(f, &ft, &err))
+		return -1;
 	if (!ft)
-		return;
+		return 0;
 	for (c = 0; c < r->channels; c++) {
 		const struct oc_channel *ch = &r->links[c].ch;
 		uint32_t peer = oc_peer(f, ch->node, ch->port);
@@ -336,6 +338,7 @@ static void classify_links(const struct oc_fabric *f,
 	}
 	r->has_dirs = 1;
 	oc_ftree_free(ft);
+	return 0;
 }
 
 static int finish(const struct verify_shared *sh, struct verify_part *p0,
@@ -349,7 +352,8 @@ static int finish(const struct verify_shared *sh, struct verify_part *p0,
 	};
 
 	if (sh->what & OC_VERIFY_LOAD) {
-		classify_links(sh->f, r);
+		if (classify_links(sh->f, r))
+			return -1;
 		load_stats(r);
 	}
 	if ((sh->what & OC_VERIFY_CDG_CA) &&

@@ -172,13 +172,11 @@ static int load_into(struct oc_vm_table *t, FILE *in, const char *path,
 		lineno++;
 		ret = parse_vm_line(t, line, lineno, err);
 	}
+	if (ret)
+		oc_err_at(err, path, lineno, err->msg, NULL);
+	else
+		ret = oc_read_to_end(in, path, lineno + 1, err);
 	free(line);
-	if (ret) {
-		char msg[sizeof(err->msg)];
-
-		snprintf(msg, sizeof(msg), "%s", err->msg);
-		oc_err_set(err, "%s:%u: %s", path, lineno, msg);
-	}
 	return ret;
 }
 

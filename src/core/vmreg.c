@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "textscan.h"
 #include "vmreg.h"
 
 #define STATE_MAGIC "osmcloud-vm-state"
@@ -236,15 +237,16 @@ static int parse_vm(struct oc_vmreg *r, char *line, struct oc_err *err)
 	return oc_vmreg_add(r, &vm, err);
 }
 
-static int read_state(struct oc_vmreg *r, FILE *in, struct oc_err *err,
-		      unsigned *lineno)
+static int read_state(struct oc_vmreg *r, FILE *in, const char *path,
+		      struct oc_err *err)
 {
 	char *line = NULL;
 	size_t cap = 0;
+	unsigned lineno = 0;
 	int version = 0, ret = 0;
 
 	while (!ret && getline(&line, &cap, in) >= 0) {
-		++*lineno;
+		lineno++;
 		if (blank_or_comment(line))
 			continue;
 		if (!version)
@@ -254,16 +256,20 @@ static int read_state(struct oc_vmreg *r, FILE *in, struct oc_err *err,
 		else
 			ret = parse_vm(r, line, err);
 	}
+	if (ret)
+		oc_err_at(err, path, lineno, err->msg, NULL);
+	else
+		ret = oc_read_to_end(in, path, lineno + 1, err);
 	free(line);
 	if (!ret && !version)
-		ret = oc_err_set(err,
-				 "empty file (no \"" STATE_MAGIC "\" header)");
+		ret = oc_err_at(err, path, lineno,
+				"empty file (no \"" STATE_MAGIC "\" header)",
+				NULL);
 	return ret ? -1 : 0;
 }
 
 int oc_vmreg_load(struct oc_vmreg *r, const char *path, struct oc_err *err)
 {
-	unsigned lineno = 0;
 	FILE *in = fopen(path, "r");
 	int ret;
 
@@ -271,13 +277,9 @@ int oc_vmreg_load(struct oc_vmreg *r, const char *path, struct oc_err *err)
 		return 1;
 	if (!in)
 		return oc_err_set(err, "%s: %s", path, strerror(errno));
-	ret = read_state(r, in, err, &lineno);
+	ret = read_state(r, in, path, err);
 	fclose(in);
 	if (ret) {
-		char msg[sizeof(err->msg)];
-
-		snprintf(msg, sizeof(msg), "%s", err->msg);
-		oc_err_set(err, "%s:%u: %s", path, lineno, msg);
 		r->count = 0;
 		oc_vmreg_clear_free(r);
 	}

@@ -31,7 +31,10 @@ struct vsw_run {
 	struct oc_router *r;
 	struct oc_lfts *lfts;
 	struct oc_route_stats *stats;
-	uint32_t *hv; /* scratch: vSwitches of one leaf */
+	/* scratch, allocated before routing so that no phase can fail */
+	uint32_t *hv;	     /* the vSwitches of one leaf */
+	unsigned *hv_vms;    /* their VM counts */
+	double *leaf_weight; /* per leaf: the weight of its VMs, or PFs */
 };
 
 /* A CA port that has a LID and a working link. */
@@ -153,11 +156,9 @@ static void sort_by_vms(const struct vsw_run *run, uint32_t *hv, uint32_t n,
 static double route_leaf_vms(struct vsw_run *run, uint32_t leaf, int route)
 {
 	uint32_t n = leaf_hypervisors(run, leaf), i;
-	unsigned *vms = malloc(sizeof(*vms) * (n + 1));
+	unsigned *vms = run->hv_vms;
 	double leaf_weight = 0;
 
-	if (!vms)
-		return -1;
 	for (i = 0; i < n; i++)
 		vms[i] = count_vms(run, run->hv[i]);
 	sort_by_vms(run, run->hv, n, vms);
@@ -179,7 +180,6 @@ static double route_leaf_vms(struct vsw_run *run, uint32_t leaf, int route)
 			run->stats->vms++;
 		}
 	}
-	free(vms);
 	return leaf_weight;
 }
 
@@ -195,14 +195,12 @@ static void pad_leaf(struct vsw_run *run, uint32_t leaf, double deficit)
 }
 
 /* Phase 1 with vSwitches: two passes, the first finds the heaviest leaf. */
-static int route_vms(struct vsw_run *run)
+static void route_vms(struct vsw_run *run)
 {
-	double *weight = malloc(sizeof(double) * (run->ft->num_leaves + 1));
+	double *weight = run->leaf_weight;
 	double max = 0;
 	uint32_t i;
 
-	if (!weight)
-		return -1;
 	for (i = 0; i < run->ft->num_leaves; i++) {
 		weight[i] = route_leaf_vms(run, run->ft->leaves[i], 0);
 		if (weight[i] > max)
@@ -212,8 +210,6 @@ static int route_vms(struct vsw_run *run)
 		route_leaf_vms(run, run->ft->leaves[i], 1);
 		pad_leaf(run, run->ft->leaves[i], max - weight[i]);
 	}
-	free(weight);
-	return 0;
 }
 
 /* CA ports of a physical switch's port that are routable. */
@@ -277,13 +273,12 @@ static int pf_routable(const struct vsw_run *run, uint32_t hv, uint32_t *pf,
 /* Phase 2: PF LIDs with equal weights, leaves padded to the same count. */
 static void route_pfs(struct vsw_run *run)
 {
-	unsigned max = 0, *count, pp;
+	double *count = run->leaf_weight, max = 0; /* PFs weigh 1 */
 	uint32_t i, k, n, pf;
+	unsigned pp;
 
-	count = calloc(run->ft->num_leaves + 1, sizeof(*count));
-	if (!count)
-		return;
 	for (i = 0; i < run->ft->num_leaves; i++) {
+		count[i] = 0;
 		n = leaf_hypervisors(run, run->ft->leaves[i]);
 		for (k = 0; k < n; k++)
 			count[i] += pf_routable(run, run->hv[k], &pf, &pp);
@@ -303,7 +298,6 @@ static void route_pfs(struct vsw_run *run)
 		}
 		pad_leaf(run, leaf, max - count[i]);
 	}
-	free(count);
 }
 
 /* Phase 3: CAs on physical switches that are not compute nodes. */
@@ -425,11 +419,10 @@ static double ms_since(const struct timespec *t0)
 	       (t1.tv_nsec - t0->tv_nsec) / 1e6;
 }
 
-static int route_all(struct vsw_run *run, struct oc_err *err)
+static void route_all(struct vsw_run *run)
 {
 	if (run->ft->num_vswitches) {
-		if (route_vms(run))
-			return oc_err_set(err, "out of memory");
+		route_vms(run);
 		route_pfs(run);
 	} else {
 		route_compute_nodes(run);
@@ -438,7 +431,24 @@ static int route_all(struct vsw_run *run, struct oc_err *err)
 	route_switch_lids(run);
 	route_idle_vfs(run);
 	fill_vswitch_tables(run);
-	return 0;
+}
+
+static int alloc_scratch(struct vsw_run *run)
+{
+	uint32_t nsw = run->f->num_switches + 1;
+
+	run->hv = malloc(sizeof(*run->hv) * nsw);
+	run->hv_vms = malloc(sizeof(*run->hv_vms) * nsw);
+	run->leaf_weight =
+		malloc(sizeof(*run->leaf_weight) * (run->ft->num_leaves + 1));
+	return run->hv && run->hv_vms && run->leaf_weight ? 0 : -1;
+}
+
+static void free_scratch(struct vsw_run *run)
+{
+	free(run->hv);
+	free(run->hv_vms);
+	free(run->leaf_weight);
 }
 
 int oc_vswitch_ftree_route_then(const struct oc_engine_input *in,
@@ -463,15 +473,16 @@ int oc_vswitch_ftree_route_then(const struct oc_engine_input *in,
 	stats->vswitches = run.ft->num_vswitches;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	run.r = oc_router_new(run.ft, lfts);
-	run.hv = malloc(sizeof(*run.hv) * (in->f->num_switches + 1));
-	if (!run.r || !run.hv)
+	if (!run.r || alloc_scratch(&run)) {
 		oc_err_set(err, "out of memory");
-	else
-		ret = route_all(&run, err);
+	} else {
+		route_all(&run);
+		ret = 0;
+	}
 	if (!ret && after)
 		ret = after(in, run.ft, lfts, stats, err);
 	stats->route_ms = ms_since(&t0);
-	free(run.hv);
+	free_scratch(&run);
 	oc_router_free(run.r);
 	oc_ftree_free((struct oc_ftree *)run.ft);
 	return ret;

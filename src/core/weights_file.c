@@ -63,9 +63,12 @@ struct oc_weights *oc_weights_read(FILE *in, const char *path,
 		lineno++;
 		ret = parse_line(w, line, err);
 	}
+	if (ret)
+		oc_err_at(err, path, lineno, err->msg, NULL);
+	else
+		ret = oc_read_to_end(in, path, lineno + 1, err);
 	free(line);
 	if (ret) {
-		oc_err_at(err, path, lineno, err->msg, NULL);
 		oc_weights_free(w);
 		return NULL;
 	}

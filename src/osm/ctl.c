@@ -107,7 +107,11 @@ static int answer(struct oc_osm_ctl *c, int fd, char *line)
 		ret = oc_osm_command(c->plugin, argc, argv, out);
 	else
 		fprintf(out, "osmcloud: empty command\n");
-	fclose(out);
+	/* glibc: a failed last realloc leaves text NULL, fclose 0 */
+	if (fclose(out) || !text) { /* no memory for the whole answer */
+		free(text);
+		return -1;
+	}
 	snprintf(status, sizeof(status), OC_CTL_STATUS " %d\n", ret);
 	ret = write_all(fd, text, len) || write_all(fd, status, strlen(status));
 	free(text);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "fabric_args.h"
+#include "ftree_optional.h"
 #include "guidfile.h"
 #include "lid_model.h"
 #include "topo.h"
@@ -43,10 +44,11 @@ int fabric_args_check(const struct fabric_args *a, const char *cmd)
 static int check_vms(const struct oc_fabric *f, const struct oc_vm_table *vms,
 		     const char *path, struct oc_err *err)
 {
-	struct oc_err ignored;
-	struct oc_ftree *ft = oc_ftree_analyze(f, NULL, &ignored);
+	struct oc_ftree *ft;
 	int ret;
 
+	if (oc_ftree_analyze_optional(f, &ft, err))
+		return -1;
 	if (!ft)
 		return 0;
 	ret = oc_lid_model_check_vms(f, ft, vms, path, err);

@@ -1,6 +1,7 @@
 /*
  * osmcloud.c - entry point of the osmcloud tool: dispatches subcommands.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -34,6 +35,18 @@ static void usage(FILE *out)
 	fprintf(out, "\n'osmcloud <command> --help' describes a command.\n");
 }
 
+/* Output that could not be written (a full disk, a closed pipe) is an
+ * error: a command that wrote only part of its report does not exit 0
+ * (a command that failed has said why already). */
+static int finish_stdout(const char *cmd, int ret)
+{
+	if (ret || (!fflush(stdout) && !ferror(stdout)))
+		return ret;
+	fprintf(stderr, "osmcloud %s: writing the standard output failed: %s\n",
+		cmd, strerror(errno));
+	return 1;
+}
+
 int main(int argc, char **argv)
 {
 	size_t i;
@@ -44,7 +57,9 @@ int main(int argc, char **argv)
 	}
 	for (i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
 		if (!strcmp(argv[1], subcommands[i].name))
-			return subcommands[i].run(argc - 1, argv + 1);
+			return finish_stdout(argv[1],
+					     subcommands[i].run(argc - 1,
+								argv + 1));
 	fprintf(stderr, "osmcloud: unknown command '%s'\n", argv[1]);
 	usage(stderr);
 	return 2;

@@ -1,0 +1,9 @@
+# allocation failures are errors: an LD_PRELOAD shim fails the Nth
+# allocation of an osmcloud command, alloc_offline.sh tries each N.  The
+# shim is a shared module for the tests only (-rpath: not a convenience
+# library); it is not installed.
+check_LTLIBRARIES += tests/fault/failalloc.la
+tests_fault_failalloc_la_SOURCES = tests/fault/failalloc.c
+tests_fault_failalloc_la_LDFLAGS = -module -avoid-version -rpath /nowhere
+TESTS += tests/fault/alloc_offline.sh
+EXTRA_DIST += tests/fault/alloc_offline.sh
