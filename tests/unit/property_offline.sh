@@ -33,140 +33,13 @@
 set -u
 
 . "${srcdir:-.}/tests/unit/expect.sh"
+. "${srcdir:-.}/tests/unit/property_lib.sh"
 
 count=${OC_PROPERTY_COUNT:-1000}
 run_seed=${OC_PROPERTY_SEED:-1}
 first=${OC_PROPERTY_FIRST:-1}
 engines=${OC_PROPERTY_ENGINES:-"vswitch_ftree sftree pftree pftree_ext pftree_wt"}
 keep=${OC_PROPERTY_KEEP:-}
-
-# ---- random numbers: a 31-bit LCG, the same on every shell ------------
-
-# seed S: starts the sequence of seed S
-seed() {
-	rng=$(($1 % 2147483648))
-	rand 2
-	rand 2
-}
-# rand N: r is a number in 0..N-1
-rand() {
-	rng=$(((rng * 1103515245 + 12345) % 2147483648))
-	r=$((rng / 65536 % $1))
-}
-# chance P: true P percent of the time
-chance() {
-	rand 100
-	[ "$r" -lt "$1" ]
-}
-
-# ---- the fabric ---------------------------------------------------------
-
-# Sets shape, leaves (of one core) and m1 (hosts per leaf).
-draw_shape() {
-	if chance 40; then
-		rand 3
-		k=$((r + 2))
-		rand 3
-		n=$((r + 2))
-		[ "$k" -eq 4 ] && [ "$n" -eq 4 ] && chance 70 && n=3
-		shape="--kary $k --levels $n"
-		m1=$k
-		leaves=1
-		while [ "$n" -gt 1 ]; do
-			leaves=$((leaves * k))
-			n=$((n - 1))
-		done
-		return
-	fi
-	rand 3
-	h=$((r + 2))
-	most=$((h < 4 ? 4 : 3))
-	rand 5
-	m1=$((r + 1))
-	ms=$m1 ws=1 ps=1 leaves=1 l=2
-	while [ "$l" -le "$h" ]; do
-		rand "$most"
-		ms="$ms,$((r + 1))"
-		leaves=$((leaves * (r + 1)))
-		rand 3
-		ws="$ws,$((r + 1))"
-		if chance 30; then ps="$ps,2"; else ps="$ps,1"; fi
-		l=$((l + 1))
-	done
-	shape="--pgft $h;$ms;$ws;$ps"
-}
-
-# Sets gen (the generator's options), vswitch and cut.
-draw_fabric() {
-	draw_shape
-	gen="$shape"
-	cores=1
-	if chance 25; then
-		rand 5
-		cores=$((r < 4 ? 2 : 3))
-		if chance 50; then links=top; else links=leaf; fi
-		gen="$gen --cores $cores --core-links $links"
-	fi
-	vswitch=0
-	if chance 30; then
-		vswitch=1
-		if chance 50; then
-			rand 3
-			gen="$gen --vswitch $((r + 1))"
-		else
-			rand 3
-			vfs=$r
-			rand 4
-			gen="$gen --vf-counts $vfs,$r,1"
-		fi
-	fi
-	gen="$gen --seed $fabric_seed"
-	all_leaves=$((leaves * cores))
-	hostless=0
-	if [ "$all_leaves" -ge 2 ] && chance 20; then
-		rand 2
-		hostless=$((r + 1 < all_leaves ? r + 1 : all_leaves - 1))
-		gen="$gen --hostless-leaves $hostless"
-	fi
-	left=$(((all_leaves - hostless) * m1))
-	if [ "$left" -ge 2 ] && chance 20; then
-		rand 3
-		gen="$gen --missing-hosts $((r + 1 < left ? r + 1 : left - 1))"
-	fi
-	if chance 25; then
-		rand 3
-		io=$((r + 1))
-		where=leaves
-		if [ "$vswitch" -eq 1 ] || chance 10; then where=any; fi
-		gen="$gen --random-io $io:$where"
-	fi
-	cut=0
-	if chance 35; then
-		rand 4
-		cut=$((r + 1))
-		gen="$gen --cut-links $cut"
-	fi
-}
-
-# Writes $dir/f.net; a fabric that can lose fewer cables than drawn
-# loses as many as it can (the generator says how many).
-generate() {
-	# shellcheck disable=SC2086
-	if "$osmcloud" gen $gen -q -o "$dir/f.net" 2>"$dir/gen.err"; then
-		return 0
-	fi
-	can=$(sed -n 's/.*--cut-links [0-9]*: only \([0-9]*\) of .*/\1/p' \
-		"$dir/gen.err")
-	[ -n "$can" ] || return 1
-	cut=$can
-	if [ "$cut" -eq 0 ]; then
-		gen=$(echo "$gen" | sed 's/ --cut-links [0-9]*//')
-	else
-		gen=$(echo "$gen" | sed "s/ --cut-links [0-9]*/ --cut-links $cut/")
-	fi
-	# shellcheck disable=SC2086
-	"$osmcloud" gen $gen -q -o "$dir/f.net" 2>"$dir/gen.err"
-}
 
 # ---- tenants for the pftree engines --------------------------------------
 
@@ -222,36 +95,11 @@ tenant_options() {
 	esac
 }
 
-# ---- judging ---------------------------------------------------------------
+# ---- counting and reporting -----------------------------------------------
 
-# json KEY: the value of KEY in check.json
-json() {
-	sed -n "s/^  \"$1\": \(.*\),\$/\1/p" "$dir/check.json"
-}
-
-# Adds one to counter $1 of engine $2 (counters are shell variables).
+# bump COUNTER ENGINE: one more (counters are shell variables).
 bump() {
 	eval "c_$1_$2=\$((\${c_$1_$2:-0} + 1))"
-}
-
-# The kinds of failure in check.json, e.g. "ca-hole cdg-ca".
-failure_kinds() {
-	kinds=""
-	[ "$(json ca_holes)" != 0 ] && kinds="$kinds ca-hole"
-	[ "$(json ca_loops)" != 0 ] && kinds="$kinds ca-loop"
-	[ "$(json ca_wrong)" != 0 ] && kinds="$kinds ca-wrong"
-	[ "$(json switch_loops)" != 0 ] && kinds="$kinds switch-loop"
-	[ "$(json cdg_ca_cycle)" = true ] && kinds="$kinds ca-credit-loop"
-	if [ "$1" = sftree ]; then
-		[ "$(json switch_holes)" != 0 ] && kinds="$kinds switch-hole"
-		[ "$(json switch_wrong)" != 0 ] && kinds="$kinds switch-wrong"
-		[ "$(json cdg_all_cycle)" = true ] &&
-			kinds="$kinds switch-credit-loop"
-	fi
-	[ "$cut" -eq 0 ] && [ "$(json nonminimal_ca_pairs)" != 0 ] &&
-		kinds="$kinds nonminimal"
-	[ -n "$kinds" ] || kinds=" check-failed"
-	echo "${kinds# }"
 }
 
 # Keeps the files of a failing case and prints how to reproduce it.
@@ -270,16 +118,16 @@ report() {
 	else
 		sed 's/^/    /' "$dir/route.err" | head -3
 	fi
-	ex=$(json cdg_all_cycle_example)
+	ex=$(json "$dir/check.json" cdg_all_cycle_example)
 	[ "$engine" = sftree ] && [ -n "$ex" ] && [ "$ex" != "[]" ] &&
 		echo "    switch credit loop e.g. $ex"
-	ex=$(json cdg_ca_cycle_example)
+	ex=$(json "$dir/check.json" cdg_ca_cycle_example)
 	[ -n "$ex" ] && [ "$ex" != "[]" ] && echo "    CA credit loop e.g. $ex"
-	ex=$(json ca_examples)
+	ex=$(json "$dir/check.json" ca_examples)
 	[ -n "$ex" ] && [ "$ex" != "[]" ] && echo "    e.g. $ex"
 	echo "    reproduce (files in $case_dir), or rerun this fabric with"
 	echo "    OC_PROPERTY_SEED=$run_seed OC_PROPERTY_FIRST=$i OC_PROPERTY_COUNT=1:"
-	echo "    osmcloud gen $(echo "$gen" | sed "s/--pgft \([^ ]*\)/--pgft '\1'/") -o f.net"
+	echo "    $(gen_command) -o f.net"
 	echo "    osmcloud route --engine $engine --topo f.net$(tenant_options \
 		"$engine" | sed "s|$dir/||g; s/^./ &/")$sm -o $engine.dump"
 	[ -z "$check_opts" ] ||
@@ -313,15 +161,10 @@ route_and_check() {
 		report "$e" "route crashed (status $status)"
 		return
 	elif [ "$status" -ne 0 ]; then
-		rule=$(sed -n 's/.*not a fat-tree (rule \(R[0-9]\).*/\1/p' \
-			"$dir/route.err" | head -1)
-		if [ -n "$rule" ]; then
+		why=$(refusal "$dir/route.err")
+		if [ -n "$why" ]; then
 			bump refused "$e"
-			bump "refused_$rule" "$e"
-		elif grep -q "the pftree engines route plain fat-trees" \
-			"$dir/route.err"; then
-			bump refused "$e"
-			bump refused_vswitch "$e"
+			bump "refused_$why" "$e"
 		else
 			bump fail_route_error "$e"
 			report "$e" "route failed (status $status)"
@@ -330,10 +173,7 @@ route_and_check() {
 	fi
 	bump routed "$e"
 	note_vswitches
-	check_opts="--json"
-	[ "$cut" -gt 0 ] && check_opts="$check_opts --allow-nonminimal"
-	[ "$e" = sftree ] &&
-		check_opts="$check_opts --require-switch-reach --require-switch-cdg"
+	check_opts="--json $(check_options "$e")"
 	# shellcheck disable=SC2086
 	"$osmcloud" check $check_opts --topo "$dir/f.net" \
 		--lfts "$dir/$e.dump" >"$dir/check.json" 2>"$dir/check.err"
@@ -348,7 +188,7 @@ route_and_check() {
 		report "$e" "check failed to run (status $status)"
 		return
 	fi
-	kinds=$(failure_kinds "$e")
+	kinds=$(failure_kinds "$e" "$dir/check.json")
 	for kind in $kinds; do
 		bump "fail_$(echo "$kind" | tr - _)" "$e"
 	done
@@ -368,10 +208,10 @@ while [ "$i" -lt "$((first + count))" ]; do
 	fabric_seed=$((run_seed * 100000 + i))
 	seed "$fabric_seed"
 	rm -f "$dir"/*
-	draw_fabric
+	draw_fabric "$fabric_seed"
 	if ! generate; then
 		gen_failures=$((gen_failures + 1))
-		fail "fabric $i: osmcloud gen $gen: $(cat "$dir/gen.err")"
+		fail "fabric $i: $(gen_command): $(cat "$dir/gen.err")"
 		i=$((i + 1))
 		continue
 	fi

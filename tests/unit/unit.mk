@@ -30,5 +30,5 @@ EXTRA_DIST += tests/unit/sftree_offline.sh
 TESTS += tests/unit/sftree_offline.sh
 # property test: every engine on random generated fat-trees, judged by
 # osmcloud check (OC_PROPERTY_COUNT / OC_PROPERTY_SEED for longer runs)
-EXTRA_DIST += tests/unit/property_offline.sh
+EXTRA_DIST += tests/unit/property_offline.sh tests/unit/property_lib.sh
 TESTS += tests/unit/property_offline.sh
