@@ -13,6 +13,8 @@ IBSIM_TESTS += tests/ibsim/pftree.sh tests/ibsim/pftree_ext.sh \
 # issue 5 (sftree): the stock engines' switch-to-switch contrast
 IBSIM_TESTS += tests/ibsim/sftree_trees.sh tests/ibsim/sftree_irregular.sh \
 	tests/ibsim/sftree_multi_core.sh tests/ibsim/sftree_ibdmchk.sh
+# the property test's sample under opensm, cross-checked with ibdmchk
+IBSIM_TESTS += tests/ibsim/property_ibsim.sh
 TESTS += $(IBSIM_TESTS)
 EXTRA_DIST += $(IBSIM_TESTS) tests/ibsim/lib.sh tests/ibsim/common.sh \
 	tests/ibsim/pftree_lib.sh topologies/not-a-fat-tree.net
