@@ -55,6 +55,23 @@ static void drop_host(struct builder *b, uint64_t host)
 	b->dropped[host / b->s.m[1]]++;
 }
 
+/* Draws 'want' of the n items from stream 'stream' of the seed and hands
+ * each to 'take', on one log line "what (seed S): ...". */
+static void draw_some(struct builder *b, uint32_t *items, uint32_t n,
+		      unsigned want, enum stream stream, const char *what,
+		      void (*take)(struct builder *b, uint32_t item))
+{
+	uint64_t rng = oc_rand_stream(b->p->seed, stream);
+	unsigned i;
+
+	log_start(b, what, "");
+	for (i = 0; i < want; i++) {
+		draw(items, i, n, &rng);
+		take(b, items[i]);
+	}
+	log_end(b);
+}
+
 /* Leaf groups that still have a host, into groups; returns how many. */
 static uint32_t groups_with_hosts(const struct builder *b, uint32_t *groups)
 {
@@ -81,8 +98,7 @@ static void empty_group(struct builder *b, uint32_t g)
 
 static int hostless_leaves(struct builder *b)
 {
-	unsigned want = b->p->hostless_leaves, i;
-	uint64_t rng = oc_rand_stream(b->p->seed, STREAM_HOSTLESS);
+	unsigned want = b->p->hostless_leaves;
 	uint32_t *groups, n;
 
 	if (!want)
@@ -98,28 +114,26 @@ static int hostless_leaves(struct builder *b)
 				  "hosts, and one must keep them",
 				  want, n);
 	}
-	log_start(b, "hostless leaves", "");
-	for (i = 0; i < want; i++) {
-		draw(groups, i, n, &rng);
-		empty_group(b, groups[i]);
-	}
-	log_end(b);
+	draw_some(b, groups, n, want, STREAM_HOSTLESS, "hostless leaves",
+		  empty_group);
 	free(groups);
 	return 0;
 }
 
-static void log_host(const struct builder *b, uint64_t host)
+/* Host 'host' left out, logged by name. */
+static void miss_host(struct builder *b, uint32_t host)
 {
+	drop_host(b, host);
 	if (b->log)
-		fprintf(b->log, " %s%" PRIu64, b->p->vswitch ? "hv" : "ca-",
+		fprintf(b->log, " %s%" PRIu32, b->p->vswitch ? "hv" : "ca-",
 			host);
 }
 
 static int missing_hosts(struct builder *b)
 {
-	unsigned want = b->p->missing_hosts, i;
-	uint64_t rng = oc_rand_stream(b->p->seed, STREAM_MISSING), host;
+	unsigned want = b->p->missing_hosts;
 	uint32_t *hosts, n = 0;
+	uint64_t host;
 
 	if (!want)
 		return 0;
@@ -136,13 +150,8 @@ static int missing_hosts(struct builder *b)
 				  "left, and one must stay",
 				  want, n);
 	}
-	log_start(b, "missing hosts", "");
-	for (i = 0; i < want; i++) {
-		draw(hosts, i, n, &rng);
-		drop_host(b, hosts[i]);
-		log_host(b, hosts[i]);
-	}
-	log_end(b);
+	draw_some(b, hosts, n, want, STREAM_MISSING, "missing hosts",
+		  miss_host);
 	free(hosts);
 	return 0;
 }
