@@ -55,21 +55,35 @@ static void drop_host(struct builder *b, uint64_t host)
 	b->dropped[host / b->s.m[1]]++;
 }
 
-/* Draws 'want' of the n items from stream 'stream' of the seed and hands
- * each to 'take', on one log line "what (seed S): ...". */
-static void draw_some(struct builder *b, uint32_t *items, uint32_t n,
-		      unsigned want, enum stream stream, const char *what,
-		      void (*take)(struct builder *b, uint32_t item))
+/* A kind of things drawn and left without hosts. */
+struct drawn {
+	const char *option; /* "hostless-leaves" */
+	enum stream stream;
+	const char *what; /* its log line: "hostless leaves" */
+	const char *have; /* "leaves have hosts" */
+	const char *keep; /* "keep them": one of the n must */
+	void (*take)(struct builder *b, uint32_t item);
+};
+
+/* Draws 'want' of the n items, fewer than n, and hands each to the kind's
+ * 'take', on one log line "what (seed S): ...". */
+static int draw_some(struct builder *b, const struct drawn *d, uint32_t *items,
+		     uint32_t n, unsigned want)
 {
-	uint64_t rng = oc_rand_stream(b->p->seed, stream);
+	uint64_t rng = oc_rand_stream(b->p->seed, d->stream);
 	unsigned i;
 
-	log_start(b, what, "");
+	if (want >= n)
+		return oc_err_set(b->err,
+				  "--%s %u: only %u %s, and one must %s",
+				  d->option, want, n, d->have, d->keep);
+	log_start(b, d->what, "");
 	for (i = 0; i < want; i++) {
 		draw(items, i, n, &rng);
-		take(b, items[i]);
+		d->take(b, items[i]);
 	}
 	log_end(b);
+	return 0;
 }
 
 /* Leaf groups that still have a host, into groups; returns how many. */
@@ -98,26 +112,26 @@ static void empty_group(struct builder *b, uint32_t g)
 
 static int hostless_leaves(struct builder *b)
 {
-	unsigned want = b->p->hostless_leaves;
+	static const struct drawn leaves = {
+		.option = "hostless-leaves",
+		.stream = STREAM_HOSTLESS,
+		.what = "hostless leaves",
+		.have = "leaves have hosts",
+		.keep = "keep them",
+		.take = empty_group,
+	};
 	uint32_t *groups, n;
+	int ret;
 
-	if (!want)
+	if (!b->p->hostless_leaves)
 		return 0;
 	groups = malloc(sizeof(*groups) * (b->s.count[1] / b->s.w[1]));
 	if (!groups)
 		return out_of_memory(b);
 	n = groups_with_hosts(b, groups);
-	if (want >= n) {
-		free(groups);
-		return oc_err_set(b->err,
-				  "--hostless-leaves %u: only %u leaves have "
-				  "hosts, and one must keep them",
-				  want, n);
-	}
-	draw_some(b, groups, n, want, STREAM_HOSTLESS, "hostless leaves",
-		  empty_group);
+	ret = draw_some(b, &leaves, groups, n, b->p->hostless_leaves);
 	free(groups);
-	return 0;
+	return ret;
 }
 
 /* Host 'host' left out, logged by name. */
@@ -131,11 +145,19 @@ static void miss_host(struct builder *b, uint32_t host)
 
 static int missing_hosts(struct builder *b)
 {
-	unsigned want = b->p->missing_hosts;
+	static const struct drawn missing = {
+		.option = "missing-hosts",
+		.stream = STREAM_MISSING,
+		.what = "missing hosts",
+		.have = "hosts are left",
+		.keep = "stay",
+		.take = miss_host,
+	};
 	uint32_t *hosts, n = 0;
 	uint64_t host;
+	int ret;
 
-	if (!want)
+	if (!b->p->missing_hosts)
 		return 0;
 	hosts = malloc(sizeof(*hosts) * b->s.count[0]);
 	if (!hosts)
@@ -143,17 +165,9 @@ static int missing_hosts(struct builder *b)
 	for (host = 0; host < b->s.count[0]; host++)
 		if (!b->host_dropped[host])
 			hosts[n++] = (uint32_t)host;
-	if (want >= n) {
-		free(hosts);
-		return oc_err_set(b->err,
-				  "--missing-hosts %u: only %u hosts are "
-				  "left, and one must stay",
-				  want, n);
-	}
-	draw_some(b, hosts, n, want, STREAM_MISSING, "missing hosts",
-		  miss_host);
+	ret = draw_some(b, &missing, hosts, n, b->p->missing_hosts);
 	free(hosts);
-	return 0;
+	return ret;
 }
 
 int gen_random_hosts(struct builder *b)
