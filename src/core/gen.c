@@ -5,42 +5,21 @@
  * Nodes are added in file order: switches from the roots down to the
  * leaves, then host by host (a plain CA, or a vSwitch with its PF and VFs),
  * then the I/O CAs leaf by leaf; links come after all nodes, level by
- * level, then the horizontal links between cores; dropped links are cut
- * last.
+ * level, then the horizontal links between cores; then the random I/O
+ * CAs (--random-io, each added with its link); dropped links are cut
+ * last, then the random cuts (--cut-links).  The random choices of --seed
+ * are in gen_random.c.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "gen.h"
-#include "gen_shape.h"
-
-struct builder {
-	const struct oc_gen_params *p;
-	struct gen_shape s;
-	struct oc_fabric *f;
-	struct oc_err *err;
-	uint32_t sw_base[OC_GEN_MAX_LEVELS + 1]; /* node of switch 0 */
-	uint32_t *host_node;  /* per host: CA or vSwitch, OC_NONE dropped */
-	unsigned *io_on_leaf; /* per leaf */
-	unsigned *dropped;    /* per leaf group: hosts left out */
-	struct oc_gen_stats st;
-};
+#include "gen_build.h"
 
 static unsigned vfs_of(const struct oc_gen_params *p, uint64_t host)
 {
 	return p->vf_counts[host % p->num_vf_counts];
-}
-
-static unsigned leaf_ports(const struct builder *b, uint64_t leaf)
-{
-	const struct gen_shape *s = &b->s;
-
-	if (b->p->radix)
-		return b->p->radix;
-	return s->down[1] + s->up[1] + gen_shape_horizontal(s, 1, leaf) +
-	       b->io_on_leaf[leaf] + b->p->spare_ports;
 }
 
 static int check_leaf(const struct builder *b, const char *option,
@@ -79,6 +58,16 @@ static int tally_io_cas(struct builder *b)
 	return 0;
 }
 
+/* The last dropped[g] hosts of every leaf group g. */
+static void mark_dropped_hosts(struct builder *b)
+{
+	uint64_t host;
+	unsigned m1 = b->s.m[1];
+
+	for (host = 0; host < b->s.count[0]; host++)
+		b->host_dropped[host] = host % m1 >= m1 - b->dropped[host / m1];
+}
+
 static int tally_dropped_hosts(struct builder *b)
 {
 	unsigned i;
@@ -97,21 +86,15 @@ static int tally_dropped_hosts(struct builder *b)
 					  lc->leaf, b->s.m[1],
 					  b->dropped[group]);
 	}
+	mark_dropped_hosts(b);
 	return 0;
-}
-
-static int is_dropped(const struct builder *b, uint64_t host)
-{
-	unsigned m1 = b->s.m[1];
-
-	return host % m1 >= m1 - b->dropped[host / m1];
 }
 
 /* Counts every node before anything is allocated for it. */
 static int count_all_nodes(struct builder *b)
 {
 	const struct gen_shape *s = &b->s;
-	uint64_t total = b->st.io_cas, host;
+	uint64_t total = b->st.io_cas + b->p->random_io, host;
 	unsigned l;
 
 	for (l = 1; l <= s->h; l++) {
@@ -119,7 +102,7 @@ static int count_all_nodes(struct builder *b)
 		total += s->count[l];
 	}
 	for (host = 0; host < s->count[0]; host++) {
-		if (is_dropped(b, host))
+		if (b->host_dropped[host])
 			continue;
 		b->st.hosts++;
 		if (b->p->vswitch)
@@ -143,13 +126,50 @@ static uint32_t add_node(struct builder *b, enum oc_node_type type,
 	return oc_fabric_add_node(b->f, type, guid, name, ports, b->err);
 }
 
-static unsigned switch_ports(const struct builder *b, unsigned l, uint64_t i)
+unsigned gen_ports_in_use(const struct builder *b, unsigned l, uint64_t i)
 {
-	if (l == 1)
-		return leaf_ports(b, i);
+	const struct gen_shape *s = &b->s;
+	unsigned used = s->down[l] + s->up[l] + gen_shape_horizontal(s, l, i);
+
+	if (l == 1) {
+		used += b->io_on_leaf[i];
+		used -= b->dropped[gen_shape_leaf_group(s, i)] * s->p[1];
+	}
+	return used;
+}
+
+unsigned gen_switch_ports(const struct builder *b, unsigned l, uint64_t i)
+{
+	const struct gen_shape *s = &b->s;
+	unsigned ports = s->down[l] + s->up[l] + gen_shape_horizontal(s, l, i);
+
 	if (b->p->radix)
 		return b->p->radix;
-	return b->s.down[l] + b->s.up[l] + gen_shape_horizontal(&b->s, l, i);
+	if (l == 1)
+		ports += b->io_on_leaf[i] + b->p->spare_ports;
+	return ports + b->extra_ports[b->sw_base[l] + i];
+}
+
+unsigned gen_switch_level(const struct builder *b, uint32_t n, uint64_t *i)
+{
+	unsigned l = 1;
+
+	while (n < b->sw_base[l])
+		l++;
+	*i = n - b->sw_base[l];
+	return l;
+}
+
+/* The switches are the first nodes, roots first: sets sw_base. */
+static void place_switches(struct builder *b)
+{
+	unsigned l;
+
+	b->num_physical = 0;
+	for (l = b->s.h; l >= 1; l--) {
+		b->sw_base[l] = b->num_physical;
+		b->num_physical += (uint32_t)b->s.count[l];
+	}
 }
 
 static int add_switches(struct builder *b)
@@ -160,21 +180,21 @@ static int add_switches(struct builder *b)
 	uint64_t i;
 
 	for (l = s->h; l >= 1; l--) {
-		b->sw_base[l] = b->f->num_nodes;
 		for (i = 0; i < s->count[l]; i++) {
 			uint64_t guid = OC_GEN_SW_GUID | (uint64_t)l << 24 | i;
 
 			snprintf(name, sizeof(name), "sw-L%u-%" PRIu64, l, i);
 			if (add_node(b, OC_NODE_SWITCH, guid,
-				     switch_ports(b, l, i), name) == OC_NONE)
+				     gen_switch_ports(b, l, i),
+				     name) == OC_NONE)
 				return -1;
 		}
 	}
 	return 0;
 }
 
-static int connect_ports(struct builder *b, uint32_t x, unsigned px, uint32_t y,
-			 unsigned py)
+int gen_connect(struct builder *b, uint32_t x, unsigned px, uint32_t y,
+		unsigned py)
 {
 	if (oc_fabric_link(b->f, x, px, y, py, b->err))
 		return -1;
@@ -196,7 +216,7 @@ static int add_vswitch_ca(struct builder *b, uint32_t vsw, unsigned port,
 	else
 		snprintf(name, sizeof(name), "hv%" PRIu64 "-pf", host);
 	ca = add_node(b, OC_NODE_CA, guid, 1, name);
-	return ca == OC_NONE ? -1 : connect_ports(b, vsw, port, ca, 1);
+	return ca == OC_NONE ? -1 : gen_connect(b, vsw, port, ca, 1);
 }
 
 /* "hv<i>": up ports 1..U, the PF on U+1, VF j on U+1+j. */
@@ -234,7 +254,7 @@ static int add_hosts(struct builder *b)
 	for (host = 0; host < b->s.count[0]; host++) {
 		uint32_t n;
 
-		if (is_dropped(b, host))
+		if (b->host_dropped[host])
 			continue;
 		n = b->p->vswitch ? add_hypervisor(b, host)
 				  : add_plain_host(b, host);
@@ -245,27 +265,30 @@ static int add_hosts(struct builder *b)
 	return 0;
 }
 
+int gen_add_io_ca(struct builder *b, uint32_t sw, unsigned port)
+{
+	uint64_t guid = OC_GEN_IO_GUID | (uint64_t)b->io_next << 4;
+	char name[OC_GEN_NAME_MAX];
+	uint32_t ca;
+
+	snprintf(name, sizeof(name), "io-%u", b->io_next++);
+	ca = add_node(b, OC_NODE_CA, guid, 1, name);
+	return ca == OC_NONE ? -1 : gen_connect(b, sw, port, ca, 1);
+}
+
 /* I/O CAs take the leaf ports right after the up (and horizontal) ports. */
 static int add_io_cas(struct builder *b)
 {
-	unsigned first, k = 0, t;
-	char name[OC_GEN_NAME_MAX];
+	unsigned first, t;
 	uint64_t leaf;
 
 	for (leaf = 0; leaf < b->s.count[1]; leaf++) {
 		first = b->s.down[1] + b->s.up[1] +
 			gen_shape_horizontal(&b->s, 1, leaf) + 1;
-		for (t = 0; t < b->io_on_leaf[leaf]; t++, k++) {
-			uint64_t guid = OC_GEN_IO_GUID | (uint64_t)k << 4;
-			uint32_t ca;
-
-			snprintf(name, sizeof(name), "io-%u", k);
-			ca = add_node(b, OC_NODE_CA, guid, 1, name);
-			if (ca == OC_NONE ||
-			    connect_ports(b, b->sw_base[1] + (uint32_t)leaf,
-					  first + t, ca, 1))
+		for (t = 0; t < b->io_on_leaf[leaf]; t++)
+			if (gen_add_io_ca(b, b->sw_base[1] + (uint32_t)leaf,
+					  first + t))
 				return -1;
-		}
 	}
 	return 0;
 }
@@ -291,8 +314,8 @@ static int link_up(struct builder *b, unsigned l, uint64_t child)
 		unsigned down_port = slot * s->p[l] + 1;
 
 		for (q = 0; q < s->p[l]; q++)
-			if (connect_ports(b, node, up_port + q, up_node,
-					  down_port + q))
+			if (gen_connect(b, node, up_port + q, up_node,
+					down_port + q))
 				return -1;
 	}
 	return 0;
@@ -325,9 +348,9 @@ static int link_cores(struct builder *b)
 		for (j = 0; j < n; j++) {
 			uint64_t here = c * n + j, there = here + n;
 
-			if (connect_ports(b, level_node(b, l, here),
-					  first + (c > 0),
-					  level_node(b, l, there), first))
+			if (gen_connect(b, level_node(b, l, here),
+					first + (c > 0),
+					level_node(b, l, there), first))
 				return -1;
 			b->st.core_links++;
 		}
@@ -347,10 +370,23 @@ static int is_core_port(const struct builder *b, uint32_t n, unsigned port)
 	       port < first + gen_shape_horizontal(&b->s, l, i);
 }
 
+void gen_unlink(struct builder *b, uint32_t n, unsigned port)
+{
+	struct oc_port *here = oc_port(b->f, n, port);
+	struct oc_port *peer = oc_port(b->f, here->peer_node, here->peer_port);
+
+	peer->peer_node = OC_NONE;
+	peer->peer_port = 0;
+	here->peer_node = OC_NONE;
+	here->peer_port = 0;
+	if (is_core_port(b, n, port))
+		b->st.core_links--;
+	b->st.links--;
+}
+
 static int drop_link(struct builder *b, const struct oc_gen_port_ref *ref)
 {
 	uint32_t n = oc_fabric_find_name(b->f, ref->node);
-	struct oc_port *port, *peer;
 
 	if (n == OC_NONE)
 		return oc_err_set(b->err,
@@ -362,15 +398,7 @@ static int drop_link(struct builder *b, const struct oc_gen_port_ref *ref)
 			b->err,
 			"--drop-link %s:%u: port %u of \"%s\" is not connected",
 			ref->node, ref->port, ref->port, ref->node);
-	port = oc_port(b->f, n, ref->port);
-	peer = oc_port(b->f, port->peer_node, port->peer_port);
-	peer->peer_node = OC_NONE;
-	peer->peer_port = 0;
-	port->peer_node = OC_NONE;
-	port->peer_port = 0;
-	if (is_core_port(b, n, ref->port))
-		b->st.core_links--;
-	b->st.links--;
+	gen_unlink(b, n, ref->port);
 	return 0;
 }
 
@@ -387,12 +415,20 @@ static int drop_links(struct builder *b)
 static int allocate(struct builder *b)
 {
 	uint64_t leaves = b->s.count[1], hosts = b->s.count[0];
+	size_t io = b->p->random_io ? b->p->random_io : 1;
 
+	place_switches(b);
 	b->io_on_leaf = calloc(leaves, sizeof(*b->io_on_leaf));
 	b->dropped = calloc(leaves, sizeof(*b->dropped));
 	b->host_node = malloc(hosts * sizeof(*b->host_node));
+	b->host_dropped = calloc(hosts, 1);
+	b->io_taken = calloc(b->num_physical, sizeof(*b->io_taken));
+	b->extra_ports = calloc(b->num_physical, sizeof(*b->extra_ports));
+	b->io_switch = calloc(io, sizeof(*b->io_switch));
 	b->f = oc_fabric_new();
-	if (!b->io_on_leaf || !b->dropped || !b->host_node || !b->f)
+	if (!b->io_on_leaf || !b->dropped || !b->host_node ||
+	    !b->host_dropped || !b->io_taken || !b->extra_ports ||
+	    !b->io_switch || !b->f)
 		return oc_err_set(b->err, "out of memory");
 	memset(b->host_node, 0xff, hosts * sizeof(*b->host_node));
 	return 0;
@@ -403,18 +439,38 @@ static int build(struct builder *b)
 	if (b->p->vswitch && !b->p->num_vf_counts)
 		return oc_err_set(b->err, "--vswitch: no VF counts given");
 	if (gen_shape_resolve(b->p, &b->s, b->err) || allocate(b) ||
-	    tally_io_cas(b) || tally_dropped_hosts(b) || count_all_nodes(b))
+	    tally_io_cas(b) || tally_dropped_hosts(b) || gen_random_hosts(b) ||
+	    count_all_nodes(b) || gen_random_io_pick(b))
 		return -1;
 	if (add_switches(b) || add_hosts(b) || add_io_cas(b) ||
-	    link_levels(b) || link_cores(b) || drop_links(b))
+	    link_levels(b) || link_cores(b) || gen_random_io_attach(b) ||
+	    drop_links(b) || gen_random_cuts(b))
 		return -1;
 	return 0;
+}
+
+static void free_builder(struct builder *b)
+{
+	free(b->host_node);
+	free(b->host_dropped);
+	free(b->io_on_leaf);
+	free(b->dropped);
+	free(b->io_taken);
+	free(b->extra_ports);
+	free(b->io_switch);
 }
 
 struct oc_fabric *oc_gen_build(const struct oc_gen_params *p,
 			       struct oc_gen_stats *stats, struct oc_err *err)
 {
-	struct builder b = {.p = p, .err = err};
+	return oc_gen_build_logged(p, stats, NULL, err);
+}
+
+struct oc_fabric *oc_gen_build_logged(const struct oc_gen_params *p,
+				      struct oc_gen_stats *stats, FILE *log,
+				      struct oc_err *err)
+{
+	struct builder b = {.p = p, .err = err, .log = log};
 	struct oc_err local;
 
 	if (!b.err)
@@ -425,8 +481,6 @@ struct oc_fabric *oc_gen_build(const struct oc_gen_params *p,
 	} else if (stats) {
 		*stats = b.st;
 	}
-	free(b.host_node);
-	free(b.io_on_leaf);
-	free(b.dropped);
+	free_builder(&b);
 	return b.f;
 }

@@ -55,7 +55,22 @@
  *   I/O CA       0x0002c906_00000000 | k << 4
  * CA port GUIDs are node GUID + port (at most 15 ports), so no two GUIDs
  * collide as long as i < 2^24 per level, hypervisors < 2^20 and VFs per
- * hypervisor < 256; oc_gen_build checks these limits.
+ * hypervisor < 256; oc_gen_build checks these limits. *
+ * Random defects (gen_random.c), reproducible: the same --seed (default
+ * 1) and options give the same fabric, byte for byte.  Each kind draws
+ * from its own stream of the seed, so changing one count leaves the
+ * others' choices alone.  --hostless-leaves N: N random leaf groups
+ * (leaves with w_1 = 1) lose all their hosts; --missing-hosts N: N random
+ * hosts left out; both keep at least one host.  --random-io N: N one-port
+ * I/O CAs, io-<k> after those of --io-cas, each on a random physical
+ * switch (any level, or only leaves or only upper levels) and there on a
+ * random free port (one left by a dropped host, a spare port, one below
+ * --radix); a switch without one gets one more port (not with --radix,
+ * where only switches with a free port are drawn).  --cut-links N: N
+ * random cables between physical switches (parallel and horizontal ones
+ * included, never a host's, vSwitch's or I/O CA's) left out, after
+ * --drop-link, never one whose loss would split the switches: every
+ * switch stays connected to every other one it was connected to.
  */
 #ifndef OC_GEN_H
 #define OC_GEN_H
@@ -83,6 +98,13 @@
 enum oc_gen_core_links {
 	OC_GEN_CORE_LINKS_TOP = 0,  /* between corresponding roots */
 	OC_GEN_CORE_LINKS_LEAF = 1, /* between corresponding leaves */
+};
+
+/* Where --random-io puts its I/O CAs. */
+enum oc_gen_io_where {
+	OC_GEN_IO_ANY = 0,    /* any physical switch */
+	OC_GEN_IO_LEAVES = 1, /* leaves only */
+	OC_GEN_IO_UPPER = 2,  /* switches above the leaves only */
 };
 
 /* "LEAF:N": N things on leaf sw-L1-<leaf>. */
@@ -126,6 +148,13 @@ struct oc_gen_params {
 	unsigned spare_ports; /* free ports on every leaf */
 	unsigned radix;	      /* ports of every physical switch, 0 =
 					 * as many as it uses */
+	/* random defects, reproducible from the seed (default 1) */
+	uint64_t seed;
+	unsigned hostless_leaves; /* leaf groups left without hosts */
+	unsigned missing_hosts;	  /* hosts left out anywhere */
+	unsigned random_io;	  /* I/O CAs on random free ports */
+	unsigned random_io_where; /* enum oc_gen_io_where */
+	unsigned cut_links;	  /* switch-to-switch cables left out */
 };
 
 /* What oc_gen_build made. */
@@ -138,17 +167,19 @@ struct oc_gen_stats {
 	uint32_t cores;	     /* 1 for a single-core tree */
 	uint32_t core_links; /* horizontal links between cores */
 	uint32_t links;	     /* all links, core_links included */
+	uint32_t cut_links;  /* left out by --cut-links */
 	uint32_t nodes;
 };
 
-/* No shape, no extras; kary_levels 3. */
+/* No shape, no extras; kary_levels 3, seed 1. */
 void oc_gen_params_init(struct oc_gen_params *p);
 
 /* Sets one option from its string form; option is the long option name
  * without dashes: kary, levels, pgft, hosts-per-leaf, vswitch, vf-counts,
  * io-cas, drop-hosts, drop-link (adds one), spare-ports, radix, cores,
- * core-links (top or leaf).  Errors
- * name the option and the problem. */
+ * core-links (top or leaf), seed, hostless-leaves, missing-hosts,
+ * random-io (N[:any|:leaves|:upper]), cut-links.  Errors name the option
+ * and the problem. */
 int oc_gen_set_option(struct oc_gen_params *p, const char *option,
 		      const char *value, struct oc_err *err);
 
@@ -160,6 +191,13 @@ void oc_gen_shape_string(const struct oc_gen_params *p, char *buf, size_t size);
  * parameter (err names the option) or out of memory.  stats may be NULL. */
 struct oc_fabric *oc_gen_build(const struct oc_gen_params *p,
 			       struct oc_gen_stats *stats, struct oc_err *err);
+
+/* oc_gen_build that also writes one line per kind of random defect to log
+ * (when not NULL), naming what the seed chose: e.g. "cut cables (seed 7,
+ * as --drop-link): sw-L1-0:5 sw-L2-3:1". */
+struct oc_fabric *oc_gen_build_logged(const struct oc_gen_params *p,
+				      struct oc_gen_stats *stats, FILE *log,
+				      struct oc_err *err);
 
 /* Writes a fabric as an ibsim topology: the comment lines first (each
  * prefixed with "# "; may be NULL), then the first CA, then every other

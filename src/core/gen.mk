@@ -1,7 +1,8 @@
 # gen: the topology generator (osmcloud gen) and its tests
 libosmcloudcore_la_SOURCES += src/core/gen.c src/core/gen.h \
 	src/core/gen_shape.c src/core/gen_shape.h \
-	src/core/gen_options.c src/core/gen_write.c src/core/gen_describe.c
+	src/core/gen_options.c src/core/gen_write.c src/core/gen_describe.c \
+	src/core/gen_build.h src/core/gen_random.c
 osmcloud_SOURCES += src/tools/cmd_gen.c
 if HAVE_CMOCKA
 check_PROGRAMS += tests/unit/test_gen

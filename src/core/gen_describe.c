@@ -3,6 +3,7 @@
  * gen command line that makes the same file, the naming, and the node
  * counts; and oc_gen_write, which puts it in front of the fabric.
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,29 @@ static void describe_list(FILE *out, const char *option,
 			list[i].count);
 }
 
+static void describe_count(FILE *out, const char *option, unsigned n)
+{
+	if (n)
+		fprintf(out, " %s %u", option, n);
+}
+
+/* The random defects, after the seed when there is one. */
+static void describe_random(const struct oc_gen_params *p, FILE *out)
+{
+	static const char *const where[] = {"", ":leaves", ":upper"};
+
+	if (!p->hostless_leaves && !p->missing_hosts && !p->random_io &&
+	    !p->cut_links)
+		return;
+	fprintf(out, " --seed %" PRIu64, p->seed);
+	describe_count(out, "--hostless-leaves", p->hostless_leaves);
+	describe_count(out, "--missing-hosts", p->missing_hosts);
+	if (p->random_io)
+		fprintf(out, " --random-io %u%s", p->random_io,
+			where[p->random_io_where]);
+	describe_count(out, "--cut-links", p->cut_links);
+}
+
 static void describe_options(const struct oc_gen_params *p, FILE *out)
 {
 	unsigned i;
@@ -60,6 +84,7 @@ static void describe_options(const struct oc_gen_params *p, FILE *out)
 		fprintf(out, " --spare-ports %u", p->spare_ports);
 	if (p->radix)
 		fprintf(out, " --radix %u", p->radix);
+	describe_random(p, out);
 	fprintf(out, "\n");
 }
 
@@ -103,28 +128,60 @@ static void describe_counts(const struct oc_gen_params *p,
 	fprintf(out, ", I/O CAs: %u (io-<k>)\n", st->io_cas);
 	if (st->cores > 1)
 		describe_cores(p, st, out);
-	fprintf(out, "nodes: %u, links: %u\n", st->nodes, st->links);
+	fprintf(out, "nodes: %u, links: %u", st->nodes, st->links);
+	if (st->cut_links)
+		fprintf(out, " (%u cut by --cut-links)", st->cut_links);
+	fprintf(out, "\n");
+}
+
+/* The fabric, and in *random what its random defects chose (a line for
+ * each kind, "" without any). */
+static struct oc_fabric *build_logged(const struct oc_gen_params *p,
+				      struct oc_gen_stats *st, char **random,
+				      struct oc_err *err)
+{
+	size_t len = 0;
+	FILE *log = open_memstream(random, &len);
+	struct oc_fabric *f;
+
+	if (!log) {
+		oc_err_set(err, "out of memory");
+		return NULL;
+	}
+	f = oc_gen_build_logged(p, st, log, err);
+	fclose(log);
+	if (!*random) {
+		oc_fabric_free(f);
+		oc_err_set(err, "out of memory");
+		return NULL;
+	}
+	return f;
 }
 
 int oc_gen_write(const struct oc_gen_params *p, FILE *out, struct oc_err *err)
 {
 	struct oc_gen_stats st;
-	struct oc_fabric *f = oc_gen_build(p, &st, err);
-	char *comment = NULL;
+	char *comment = NULL, *random = NULL;
+	struct oc_fabric *f = build_logged(p, &st, &random, err);
 	size_t len = 0;
 	FILE *text;
 	int ret;
 
-	if (!f)
+	if (!f) {
+		free(random);
 		return -1;
+	}
 	text = open_memstream(&comment, &len);
 	if (!text) {
+		free(random);
 		oc_fabric_free(f);
 		return oc_err_set(err, "out of memory");
 	}
 	fprintf(text, "ibsim topology written by osmcloud gen\n");
 	describe_options(p, text);
 	describe_counts(p, &st, text);
+	fputs(random, text);
+	free(random);
 	/* glibc: a failed last realloc leaves comment NULL, fclose 0 */
 	if (fclose(text) || !comment)
 		ret = oc_err_set(err, "out of memory");

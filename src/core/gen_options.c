@@ -15,6 +15,7 @@ void oc_gen_params_init(struct oc_gen_params *p)
 {
 	memset(p, 0, sizeof(*p));
 	p->kary_levels = 3;
+	p->seed = 1;
 }
 
 /* Reads a decimal number in 0..max at *s and advances *s past it. */
@@ -264,9 +265,75 @@ static int parse_core_links(struct oc_gen_params *p, const char *value,
 	return 0;
 }
 
+/* --seed S: any 64-bit number, in decimal. */
+static int parse_seed(struct oc_gen_params *p, const char *value,
+		      struct oc_err *err)
+{
+	unsigned long long v;
+	char *end;
+
+	errno = 0;
+	v = strtoull(value, &end, 10);
+	if (*value < '0' || *value > '9' || *end || errno)
+		return oc_err_set(err,
+				  "--seed: \"%s\" is not a number in "
+				  "0..18446744073709551615",
+				  value);
+	p->seed = v;
+	return 0;
+}
+
+/* --random-io N[:any|:leaves|:upper] */
+static int parse_random_io(struct oc_gen_params *p, const char *value,
+			   struct oc_err *err)
+{
+	static const char *const where[] = {"any", "leaves", "upper"};
+	const char *s = value;
+	unsigned i;
+
+	if (!read_number(&s, OC_GEN_MAX_NODES, &p->random_io)) {
+		p->random_io_where = OC_GEN_IO_ANY;
+		if (!*s)
+			return 0;
+		for (i = 0; *s == ':' && i < 3; i++)
+			if (!strcmp(s + 1, where[i])) {
+				p->random_io_where = i;
+				return 0;
+			}
+	}
+	return oc_err_set(
+		err,
+		"--random-io \"%s\": expected N[:any|:leaves|:upper], "
+		"N a number in 0..%u",
+		value, OC_GEN_MAX_NODES);
+}
+
+/* The options of the random defects (gen_random.c); 1 when option is
+ * none of them. */
+static int set_random_option(struct oc_gen_params *p, const char *option,
+			     const char *value, struct oc_err *err)
+{
+	if (!strcmp(option, "seed"))
+		return parse_seed(p, value, err);
+	if (!strcmp(option, "random-io"))
+		return parse_random_io(p, value, err);
+	if (!strcmp(option, "hostless-leaves"))
+		return parse_count(option, value, 0, OC_GEN_MAX_NODES,
+				   &p->hostless_leaves, err);
+	if (!strcmp(option, "missing-hosts"))
+		return parse_count(option, value, 0, OC_GEN_MAX_NODES,
+				   &p->missing_hosts, err);
+	if (!strcmp(option, "cut-links"))
+		return parse_count(option, value, 0, OC_GEN_MAX_NODES,
+				   &p->cut_links, err);
+	return 1;
+}
+
 int oc_gen_set_option(struct oc_gen_params *p, const char *option,
 		      const char *value, struct oc_err *err)
 {
+	int ret;
+
 	if (!value)
 		return oc_err_set(err, "--%s: missing value", option);
 	if (!strcmp(option, "kary"))
@@ -303,5 +370,8 @@ int oc_gen_set_option(struct oc_gen_params *p, const char *option,
 				   &p->cores, err);
 	if (!strcmp(option, "core-links"))
 		return parse_core_links(p, value, err);
+	ret = set_random_option(p, option, value, err);
+	if (ret <= 0)
+		return ret;
 	return oc_err_set(err, "unknown generator option --%s", option);
 }

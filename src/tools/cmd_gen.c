@@ -1,7 +1,7 @@
 /*
  * cmd_gen.c - "osmcloud gen": write an ibsim topology file for a fat-tree
  * (k-ary n-tree or PGFT), optionally multi-core, with vSwitch hypervisors,
- * I/O CAs, missing hosts and missing links.  The generator itself is in
+ * I/O CAs, missing hosts and missing links, chosen or random (--seed).  The generator itself is in
  * src/core/gen*.c; this file only maps the command line onto it.
  */
 #include <errno.h>
@@ -62,6 +62,24 @@ static void gen_usage(FILE *out)
 		"  --spare-ports N        N free ports on every leaf, after the others\n"
 		"  --radix N              every physical switch has N ports (e.g. 36)\n"
 		"\n"
+		"random defects (the same --seed and options give the same bytes; the\n"
+		"file's header names what the seed chose):\n"
+		"  --seed S               seed of the random choices (default 1)\n"
+		"  --hostless-leaves N    N random leaves lose all their hosts (one leaf\n"
+		"                         keeps its hosts)\n"
+		"  --missing-hosts N      N random hosts left out, anywhere\n"
+		"  --random-io N[:WHERE]  N I/O CAs io-<k> (after those of --io-cas), each\n"
+		"                         on a random free port of a random physical\n"
+		"                         switch; WHERE: any (default), leaves, or upper\n"
+		"                         (above the leaves: I/O nodes beside vSwitches;\n"
+		"                         without vSwitches, CAs there break rule R4); a\n"
+		"                         switch without a free port gets one more port,\n"
+		"                         except with --radix\n"
+		"  --cut-links N          N random cables between physical switches left\n"
+		"                         out (parallel and horizontal ones too; after\n"
+		"                         --drop-link), never one whose loss would split\n"
+		"                         the switches: every switch stays connected\n"
+		"\n"
 		"output:\n"
 		"  -o, --output FILE      write here (default: standard output)\n"
 		"  -q, --quiet            no summary on standard error (counts, and the\n"
@@ -81,6 +99,7 @@ static void gen_usage(FILE *out)
 		"  osmcloud gen --pgft '2;3,4;1,2' --vswitch 4 -o vswitch-ft.net\n"
 		"  osmcloud gen --pgft '2;18,36;1,18' --radix 36 -o 648-port.net\n"
 		"  osmcloud gen --kary 4 --levels 2 --cores 2 --core-links leaf\n"
+		"  osmcloud gen --kary 4 --levels 3 --seed 7 --cut-links 3 --random-io 2\n"
 		"Exit status: 0 written, 1 write error, 2 bad options.\n");
 }
 
@@ -98,6 +117,11 @@ static const struct option gen_options[] = {
 	{"radix", required_argument, NULL, 0},
 	{"cores", required_argument, NULL, 0},
 	{"core-links", required_argument, NULL, 0},
+	{"seed", required_argument, NULL, 0},
+	{"hostless-leaves", required_argument, NULL, 0},
+	{"missing-hosts", required_argument, NULL, 0},
+	{"random-io", required_argument, NULL, 0},
+	{"cut-links", required_argument, NULL, 0},
 	{"output", required_argument, NULL, 'o'},
 	{"quiet", no_argument, NULL, 'q'},
 	{"help", no_argument, NULL, 'h'},

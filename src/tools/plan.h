@@ -75,9 +75,6 @@ int plan_parse_args(int argc, char **argv, struct plan_args *a);
 
 /* ---- plan_session.c ---- */
 
-/* The next number of the session's splitmix64 sequence. */
-uint64_t plan_next_rand(uint64_t *state);
-
 /* Milliseconds since t0 (CLOCK_MONOTONIC). */
 double plan_ms_since(const struct timespec *t0);
 

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "plan.h"
+#include "rand.h"
 #include "verify.h"
 
 #define SHOW_UPDATES 40	  /* updates printed per plan */
@@ -251,8 +252,8 @@ static void print_pair_marking(struct plan_session *s, uint8_t *mark)
 	}
 	s->rng = s->a->seed;
 	for (i = 0; i < n; i++) {
-		uint32_t a = plan_next_rand(&s->rng) % s->ft->num_leaves;
-		uint32_t b = plan_next_rand(&s->rng) % s->ft->num_leaves;
+		uint32_t a = oc_rand_next(&s->rng) % s->ft->num_leaves;
+		uint32_t b = oc_rand_next(&s->rng) % s->ft->num_leaves;
 
 		us[i] = mark_us(t, s->ft->leaves[a], s->ft->leaves[b], mark,
 				&marked, &level);

@@ -16,19 +16,11 @@
 #include "engine.h"
 #include "guidfile.h"
 #include "lid_model.h"
+#include "rand.h"
 #include "topo.h"
 #include "plan.h"
 
-/* ---- random numbers and the clock ---------------------------------------- */
-
-uint64_t plan_next_rand(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
+/* ---- the clock ---------------------------------------------------------- */
 
 double plan_ms_since(const struct timespec *t0)
 {
@@ -267,16 +259,16 @@ static int make_op(const struct plan_session *s, uint16_t lid, uint32_t hv,
 
 int plan_random_op(struct plan_session *s, struct oc_migrate_op *op)
 {
-	uint16_t lid = s->vm_lids[plan_next_rand(&s->rng) % s->num_vms];
+	uint16_t lid = s->vm_lids[oc_rand_next(&s->rng) % s->num_vms];
 	uint32_t from = hv_of_lid(s, lid), i, start;
 
 	for (i = 0; i < 64; i++) {
-		uint32_t hv = s->hvs[plan_next_rand(&s->rng) % s->num_hvs];
+		uint32_t hv = s->hvs[oc_rand_next(&s->rng) % s->num_hvs];
 
 		if (hv != from && !make_op(s, lid, hv, op))
 			return 0;
 	}
-	start = plan_next_rand(&s->rng) % s->num_hvs;
+	start = oc_rand_next(&s->rng) % s->num_hvs;
 	for (i = 0; i < s->num_hvs; i++) {
 		uint32_t hv = s->hvs[(start + i) % s->num_hvs];
 

@@ -15,6 +15,8 @@ IBSIM_TESTS += tests/ibsim/sftree_trees.sh tests/ibsim/sftree_irregular.sh \
 	tests/ibsim/sftree_multi_core.sh tests/ibsim/sftree_ibdmchk.sh
 # the promise check before the tables reach OpenSM (libosmcloudfault.so)
 IBSIM_TESTS += tests/ibsim/promise.sh
+# the property test's sample under opensm, cross-checked with ibdmchk
+IBSIM_TESTS += tests/ibsim/property_ibsim.sh
 TESTS += $(IBSIM_TESTS)
 EXTRA_DIST += $(IBSIM_TESTS) tests/ibsim/lib.sh tests/ibsim/common.sh \
 	tests/ibsim/pftree_lib.sh topologies/not-a-fat-tree.net

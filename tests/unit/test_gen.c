@@ -1,7 +1,7 @@
 /*
  * test_gen.c - the topology generator: shapes (k-ary n-trees, XGFTs,
  * oversubscribed and multi-core trees, the 648-port tree), vSwitches,
- * extras and defects, checked by parsing the generated text back with
+ * extras and defects (also the random ones of --seed), checked by parsing the generated text back with
  * oc_topo_read; benchmark sizes by counts; option errors.
  */
 #include <stdarg.h>
@@ -827,6 +827,263 @@ static void bad_core_options(void **state)
 			   "core-links", "leaf", "io-cas", "2:251", NULL);
 }
 
+/* ---- random defects (--seed) ------------------------------------------ */
+
+static int is_tree_switch(const struct oc_fabric *f, uint32_t n)
+{
+	return !strncmp(f->nodes[n].name, "sw-L", 4);
+}
+
+/* Cables between two tree switches (sw-L*), each counted once. */
+static unsigned switch_cables(const struct oc_fabric *f)
+{
+	unsigned count = 0, port;
+	uint32_t n;
+
+	for (n = 0; n < f->num_nodes; n++)
+		for (port = 1;
+		     is_tree_switch(f, n) && port <= f->nodes[n].num_ports;
+		     port++) {
+			uint32_t peer = oc_peer(f, n, port);
+
+			count += peer != OC_NONE && peer > n &&
+				 is_tree_switch(f, peer);
+		}
+	return count;
+}
+
+/* Whether every tree switch reaches every other over switch links. */
+static int switches_connected(const struct oc_fabric *f)
+{
+	uint32_t *queue = calloc(f->num_nodes, sizeof(*queue)), n;
+	uint8_t *seen = calloc(f->num_nodes, 1);
+	unsigned head = 0, tail = 0, port, reached = 0;
+
+	assert_non_null(queue);
+	assert_non_null(seen);
+	queue[tail++] = node(f, "sw-L1-0");
+	seen[queue[0]] = 1;
+	while (head < tail) {
+		n = queue[head++];
+		reached++;
+		for (port = 1; port <= f->nodes[n].num_ports; port++) {
+			uint32_t peer = oc_peer(f, n, port);
+
+			if (peer == OC_NONE || seen[peer] ||
+			    !is_tree_switch(f, peer))
+				continue;
+			seen[peer] = 1;
+			queue[tail++] = peer;
+		}
+	}
+	free(queue);
+	free(seen);
+	return reached == count_by_prefix(f, "sw-L");
+}
+
+/* Leaves (sw-L1-*) without a host (ca-* or hv*) on them. */
+static unsigned leaves_without_hosts(const struct oc_fabric *f)
+{
+	unsigned count = 0, port, hosts;
+	uint32_t n;
+
+	for (n = 0; n < f->num_nodes; n++) {
+		if (strncmp(f->nodes[n].name, "sw-L1-", 6))
+			continue;
+		for (hosts = 0, port = 1; port <= f->nodes[n].num_ports; port++)
+			hosts += oc_peer(f, n, port) != OC_NONE &&
+				 level_of(f, oc_peer(f, n, port)) == 0;
+		count += !hosts;
+	}
+	return count;
+}
+
+/* The same seed, the same bytes, and the header names every choice; each
+ * kind draws from its own stream: fewer cuts leave the rest alone. */
+static void random_defects_reproducible(void **state)
+{
+	struct oc_gen_params p;
+	char *a, *b, *other;
+
+	params_of(&p, "kary", "4", "levels", "3", "seed", "7",
+		  "hostless-leaves", "2", "missing-hosts", "3", "random-io",
+		  "2", "cut-links", "3", NULL);
+	a = gen_text(&p);
+	b = gen_text(&p);
+	assert_string_equal(a, b);
+	assert_non_null(strstr(a, "# made by: osmcloud gen --kary 4 --levels "
+				  "3 --seed 7 --hostless-leaves 2 "
+				  "--missing-hosts 3 --random-io 2 "
+				  "--cut-links 3\n"));
+	assert_non_null(strstr(a, "# nodes: 103, links: 180 (3 cut by "
+				  "--cut-links)\n"
+				  "# hostless leaves (seed 7): sw-L1-10 "
+				  "sw-L1-3\n"
+				  "# missing hosts (seed 7): ca-62 ca-38 "
+				  "ca-16\n"
+				  "# random I/O CAs (seed 7): io-0 on "
+				  "sw-L2-2[9], io-1 on sw-L1-7[9]\n"
+				  "# cut cables (seed 7, as --drop-link): "
+				  "sw-L3-7:1 sw-L3-6:3 sw-L2-0:2\n"));
+	assert_int_equal(oc_gen_set_option(&p, "cut-links", "1", NULL), 0);
+	other = gen_text(&p);
+	assert_non_null(strstr(other, "sw-L1-7[9]\n# cut cables (seed 7, as "
+				      "--drop-link): sw-L3-7:1\n"));
+	free(other);
+	assert_int_equal(oc_gen_set_option(&p, "seed", "8", NULL), 0);
+	other = gen_text(&p);
+	assert_string_not_equal(a, other);
+	free(other);
+	free(a);
+	free(b);
+}
+
+static void random_hosts(void **state)
+{
+	struct oc_gen_params p;
+	struct oc_fabric *f;
+
+	params_of(&p, "kary", "4", "levels", "3", "seed", "3",
+		  "hostless-leaves", "3", NULL);
+	f = gen_parse(&p);
+	assert_int_equal(leaves_without_hosts(f), 3);
+	assert_int_equal(count_by_prefix(f, "ca-"), 64 - 3 * 4);
+	oc_fabric_free(f);
+	/* on top of --drop-hosts; hypervisors with their PF and VFs */
+	params_of(&p, "pgft", "2;3,4;1,2", "vswitch", "2", "drop-hosts", "0:1",
+		  "seed", "5", "hostless-leaves", "1", "missing-hosts", "2",
+		  NULL);
+	f = gen_parse(&p);
+	assert_int_equal(leaves_without_hosts(f), 1);
+	/* seed 5 empties sw-L1-0, which --drop-hosts left 2 hypervisors */
+	assert_string_equal(peer_name(f, "sw-L1-0", 1), "");
+	assert_int_equal(count_by_prefix(f, "hv") / 4, 12 - 1 - 2 - 2);
+	oc_fabric_free(f);
+	/* all hosts but one */
+	params_of(&p, "kary", "2", "levels", "2", "missing-hosts", "3", NULL);
+	f = gen_parse(&p);
+	assert_int_equal(count_by_prefix(f, "ca-"), 1);
+	oc_fabric_free(f);
+}
+
+/* I/O CAs on level 'level' (0: any) of a random-io fabric. */
+static unsigned io_on_level(const struct oc_fabric *f, int level)
+{
+	unsigned count = 0;
+	uint32_t n;
+
+	for (n = 0; n < f->num_nodes; n++)
+		if (!strncmp(f->nodes[n].name, "io-", 3) &&
+		    (!level || level_of(f, oc_peer(f, n, 1)) == level))
+			count++;
+	return count;
+}
+
+static void random_io(void **state)
+{
+	struct oc_gen_params p;
+	struct oc_fabric *f;
+
+	params_of(&p, "kary", "3", "levels", "3", "seed", "5", "random-io",
+		  "20", NULL);
+	f = gen_parse(&p);
+	assert_int_equal(io_on_level(f, 0), 20);
+	assert_true(io_on_level(f, 1) > 0 && io_on_level(f, 1) < 20);
+	assert_int_equal(
+		io_on_level(f, 1) + io_on_level(f, 2) + io_on_level(f, 3), 20);
+	oc_fabric_free(f);
+	params_of(&p, "kary", "3", "levels", "3", "random-io", "9:leaves",
+		  NULL);
+	f = gen_parse(&p);
+	assert_int_equal(io_on_level(f, 1), 9);
+	oc_fabric_free(f);
+	params_of(&p, "kary", "3", "levels", "3", "random-io", "9:upper",
+		  "io-cas", "0:1", NULL);
+	f = gen_parse(&p);
+	assert_int_equal(io_on_level(f, 0), 10);
+	assert_int_equal(io_on_level(f, 1), 1); /* io-0 of --io-cas */
+	assert_string_equal(peer_name(f, "sw-L1-0", 7), "io-0");
+	oc_fabric_free(f);
+	/* with --radix only free ports: those of the dropped hosts here */
+	params_of(&p, "kary", "2", "levels", "2", "drop-hosts", "0:2",
+		  "random-io", "2:leaves", "radix", "4", NULL);
+	f = gen_parse(&p);
+	assert_string_equal(peer_name(f, "sw-L1-0", 1), "io-0");
+	assert_string_equal(peer_name(f, "sw-L1-0", 2), "io-1");
+	assert_int_equal(f->nodes[node(f, "sw-L1-0")].num_ports, 4);
+	check_symmetric(f);
+	oc_fabric_free(f);
+}
+
+static void random_cuts(void **state)
+{
+	struct oc_gen_params p;
+	struct oc_gen_stats st;
+	struct oc_fabric *f;
+	char seed[16];
+	unsigned i;
+
+	/* a 2-ary 3-tree: 16 cables, 12 switches: 5 can go */
+	for (i = 1; i <= 20; i++) {
+		snprintf(seed, sizeof(seed), "%u", i);
+		params_of(&p, "kary", "2", "levels", "3", "seed", seed,
+			  "cut-links", "5", NULL);
+		f = gen_parse(&p);
+		assert_int_equal(switch_cables(f), 16 - 5);
+		assert_true(switches_connected(f));
+		assert_int_equal(count_by_prefix(f, "ca-"), 8);
+		oc_fabric_free(f);
+	}
+	/* parallel and horizontal cables count; the stats follow */
+	params_of(&p, "pgft", "2;2,2;1,2;1,2", "cores", "2", "core-links",
+		  "leaf", "seed", "4", "cut-links", "9", NULL);
+	f = oc_gen_build(&p, &st, NULL);
+	assert_non_null(f);
+	assert_int_equal(st.cut_links, 9);
+	assert_int_equal(st.links, 2 * (4 + 8) + 2 - 9);
+	assert_int_equal(switch_cables(f), 2 * 8 + 2 - 9);
+	assert_true(switches_connected(f));
+	oc_fabric_free(f);
+}
+
+static void bad_random_options(void **state)
+{
+	expect_option_error("seed", "-1",
+			    "--seed: \"-1\" is not a number in "
+			    "0..18446744073709551615");
+	expect_option_error("seed", "18446744073709551616", "--seed");
+	expect_option_error("cut-links", "x", "--cut-links: \"x\"");
+	expect_option_error("hostless-leaves", "", "--hostless-leaves");
+	expect_option_error("missing-hosts", "1000001", "--missing-hosts");
+	expect_option_error("random-io", "2:middle",
+			    "--random-io \"2:middle\": expected "
+			    "N[:any|:leaves|:upper]");
+	expect_option_error("random-io", "2:", "--random-io");
+	expect_build_error("--cut-links 6: only 5 of the 16 cables between "
+			   "switches can be left out without splitting the "
+			   "switches",
+			   "kary", "2", "levels", "3", "cut-links", "6", NULL);
+	expect_build_error("--hostless-leaves 2: only 2 leaves have hosts, "
+			   "and one must keep them",
+			   "kary", "2", "levels", "2", "hostless-leaves", "2",
+			   NULL);
+	expect_build_error("--hostless-leaves 1: only 1 leaves have hosts",
+			   "kary", "2", "levels", "2", "drop-hosts", "0:2",
+			   "hostless-leaves", "1", NULL);
+	expect_build_error("--missing-hosts 4: only 4 hosts are left, and "
+			   "one must stay",
+			   "kary", "2", "levels", "2", "missing-hosts", "4",
+			   NULL);
+	expect_build_error("--random-io 1: no switch above the leaves has a "
+			   "free port left for I/O CA 1",
+			   "kary", "2", "levels", "1", "random-io", "1:upper",
+			   NULL);
+	expect_build_error("--random-io 9: no switch has a free port left for "
+			   "I/O CA 9 (--radix)",
+			   "kary", "2", "levels", "2", "radix", "5",
+			   "random-io", "9", NULL);
+}
+
 static void vf_options_once(void **state)
 {
 	struct oc_err err = {{0}};
@@ -860,6 +1117,11 @@ int main(void)
 		cmocka_unit_test(bad_options_and_shapes),
 		cmocka_unit_test(vf_options_once),
 		cmocka_unit_test(bad_core_options),
+		cmocka_unit_test(random_defects_reproducible),
+		cmocka_unit_test(random_hosts),
+		cmocka_unit_test(random_io),
+		cmocka_unit_test(random_cuts),
+		cmocka_unit_test(bad_random_options),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
