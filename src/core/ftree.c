@@ -247,7 +247,92 @@ static int mark_given_roots(struct analysis *a, const struct oc_ftree_opts *o,
 	return 0;
 }
 
-/* Roots = the physical switches farthest from the compute leaves. */
+/* Stamps the physical switch neighbours of node with mark. */
+static void stamp_neighbours(struct analysis *a, uint32_t node, uint32_t *seen,
+			     uint32_t mark)
+{
+	unsigned p;
+
+	for (p = 1; p <= a->f->nodes[node].num_ports; p++) {
+		uint32_t peer = oc_peer(a->f, node, p);
+
+		if (peer != OC_NONE && is_fabric_switch(a, peer))
+			seen[a->f->nodes[peer].sw_index] = mark;
+	}
+}
+
+/* Whether every physical switch neighbour of node carries seen == mark;
+ * *any: it has one. */
+static int neighbours_stamped(struct analysis *a, uint32_t node,
+			      const uint32_t *seen, uint32_t mark, int *any)
+{
+	unsigned p;
+
+	*any = 0;
+	for (p = 1; p <= a->f->nodes[node].num_ports; p++) {
+		uint32_t peer = oc_peer(a->f, node, p);
+
+		if (peer == OC_NONE || !is_fabric_switch(a, peer))
+			continue;
+		if (seen[a->f->nodes[peer].sw_index] != mark)
+			return 0;
+		*any = 1;
+	}
+	return 1;
+}
+
+/* A physical switch without compute nodes whose switch neighbours all
+ * are neighbours of one compute leaf sits where that leaf sits: a leaf
+ * with no hosts (a rack powered off, a spare leaf).  Measured from the
+ * compute leaves alone it looks as far from them as the roots of a
+ * 3-level tree, or farther than the spines of a 2-level one, and would
+ * be taken for a root.  Candidates: the compute leaves below its first
+ * switch neighbour.  seen[] holds stamps, 'mark' the next unused one. */
+static int is_hostless_leaf(struct analysis *a, uint32_t sw, uint32_t *seen,
+			    uint32_t *mark)
+{
+	const struct oc_fabric *f = a->f;
+	uint32_t node = f->switches[sw], first = OC_NONE, n;
+	unsigned p, q;
+	int any;
+
+	for (p = 1; p <= f->nodes[node].num_ports && first == OC_NONE; p++) {
+		n = oc_peer(f, node, p);
+		if (n != OC_NONE && is_fabric_switch(a, n))
+			first = n;
+	}
+	if (first == OC_NONE)
+		return 0;
+	for (q = 1; q <= f->nodes[first].num_ports; q++) {
+		n = oc_peer(f, first, q);
+		if (n == OC_NONE || !is_fabric_switch(a, n) ||
+		    !a->carries_compute[f->nodes[n].sw_index])
+			continue;
+		stamp_neighbours(a, n, seen, ++*mark);
+		if (neighbours_stamped(a, node, seen, *mark, &any) && any)
+			return 1;
+	}
+	return 0;
+}
+
+/* The compute leaves, and the switches that sit where a leaf sits. */
+static int mark_leaf_positions(struct analysis *a, int8_t *from_leaves)
+{
+	uint32_t *seen = calloc(a->f->num_switches + 1, sizeof(*seen));
+	uint32_t sw, mark = 0;
+
+	if (!seen)
+		return oc_err_set(a->err, "out of memory");
+	for (sw = 0; sw < a->f->num_switches; sw++)
+		if (a->carries_compute[sw] ||
+		    (a->ft->sw[sw].role == OC_SW_FABRIC &&
+		     is_hostless_leaf(a, sw, seen, &mark)))
+			from_leaves[sw] = 0;
+	free(seen);
+	return 0;
+}
+
+/* Roots = the physical switches farthest from the leaves. */
 static int detect_roots(struct analysis *a, int8_t *dist)
 {
 	int8_t *from_leaves = new_dist(a);
@@ -256,9 +341,10 @@ static int detect_roots(struct analysis *a, int8_t *dist)
 
 	if (!from_leaves)
 		return oc_err_set(a->err, "out of memory");
-	for (sw = 0; sw < a->f->num_switches; sw++)
-		if (a->carries_compute[sw])
-			from_leaves[sw] = 0;
+	if (mark_leaf_positions(a, from_leaves)) {
+		free(from_leaves);
+		return -1;
+	}
 	max = bfs(a, from_leaves, "leaves");
 	if (max < 0) {
 		free(from_leaves);

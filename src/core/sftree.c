@@ -56,6 +56,7 @@ struct sftree_run {
 	uint8_t *toward; /* [switch]: port towards R or a sibling */
 	uint8_t *keep;	 /* [switch]: its entry for the current LID stays */
 	uint8_t *fill;	 /* [switch]: new entry for the current LID */
+	uint32_t *reach; /* [switch]: switches whose routes it carries */
 };
 
 /* The sibling index of switch sw, or -1. */
@@ -86,9 +87,12 @@ static uint8_t pair_port(const struct sftree_run *run, uint32_t sw, int via)
 }
 
 /* Gives every switch whose entry for lid does not stay (run->keep) its
- * entry through the subtree; returns how many, or -1 (nothing written)
- * when one cannot be given. */
-static long fill_lid(struct sftree_run *run, uint16_t lid)
+ * entry through the subtree; returns how many.  A switch that cannot be
+ * given one (the root lacks lid, or the switch does not reach the root)
+ * stays without: with *unserved NULL nothing is written then and the
+ * result is -1; otherwise the others are written and *unserved grows by
+ * the switches that cannot reach lid (vSwitches below count too). */
+static long fill_lid(struct sftree_run *run, uint16_t lid, uint64_t *unserved)
 {
 	const struct oc_fabric *f = run->ft->f;
 	int via = oc_subtree_via(&run->st, lid, run->keep);
@@ -100,8 +104,11 @@ static long fill_lid(struct sftree_run *run, uint16_t lid)
 		if (run->keep[sw])
 			continue;
 		run->fill[sw] = pair_port(run, sw, via);
-		if (run->fill[sw] == OC_NO_PATH)
+		if (run->fill[sw] != OC_NO_PATH)
+			continue;
+		if (!unserved)
 			return -1;
+		*unserved += run->reach[sw];
 	}
 	for (sw = 0; sw < f->num_switches; sw++) {
 		if (run->fill[sw] == OC_NO_PATH)
@@ -112,31 +119,24 @@ static long fill_lid(struct sftree_run *run, uint16_t lid)
 	return n;
 }
 
-/* Switch LIDs: the router's entries stay, the holes are filled. */
-static int route_switch_pairs(struct sftree_run *run, struct oc_err *err)
+/* Switch LIDs: the router's entries stay, the holes are filled where
+ * the subtree reaches; the pairs it does not reach are counted. */
+static void route_switch_pairs(struct sftree_run *run)
 {
 	const struct oc_fabric *f = run->ft->f;
 	uint32_t sw, i;
 
 	for (i = 0; i < run->st.num_lids; i++) {
 		uint16_t lid = run->st.lids[i];
-		long n;
 
 		if (!run->st.lid_missing[i])
 			continue;
 		for (sw = 0; sw < f->num_switches; sw++)
 			run->keep[sw] = run->ft->sw[sw].role == OC_SW_VSWITCH ||
 					oc_subtree_has(run->lfts, sw, lid);
-		n = fill_lid(run, lid);
-		if (n < 0)
-			return oc_err_set(
-				err,
-				"LID %u cannot be reached "
-				"through the subtree root \"%s\"",
-				lid, f->nodes[f->switches[run->st.root]].name);
-		run->stats->sw2sw += n;
+		run->stats->sw2sw +=
+			fill_lid(run, lid, &run->stats->sw_pairs_unserved);
 	}
-	return 0;
 }
 
 /* CA LIDs: detours that no CA traffic takes move into the subtree (a LID
@@ -171,7 +171,7 @@ static int route_switch_traffic_to_cas(struct sftree_run *run)
 			clean[entry] = !detours;
 			continue;
 		}
-		n = fill_lid(run, lid);
+		n = fill_lid(run, lid, NULL);
 		if (n > 0)
 			run->stats->ca_via_root += n;
 	}
@@ -180,29 +180,57 @@ static int route_switch_traffic_to_cas(struct sftree_run *run)
 	return 0;
 }
 
+static void warn(const struct oc_engine_input *in, const char *msg)
+{
+	if (in->warn)
+		in->warn(in->warn_ctx, msg);
+}
+
 /* Algorithm 1; when no leaf serves and the cores are joined at their
  * roots, once more after the routes across those links are added
- * (cross_core.h).  Fabrics a leaf serves without them stay as they are. */
+ * (cross_core.h).  Fabrics a leaf serves without them stay as they are.
+ * When still no leaf serves every pair, the best-effort root serves
+ * what it can (the warning names the rest). */
 static int choose_root(const struct oc_engine_input *in,
 		       const struct oc_ftree *ft, struct oc_lfts *lfts,
 		       struct oc_subtree *st, struct oc_route_stats *stats,
 		       struct oc_err *err)
 {
+	struct oc_err note;
 	long n;
 
-	if (!oc_subtree_choose(ft, lfts, in->sm_port_guid, st, err))
+	if (!oc_subtree_choose(ft, lfts, in->sm_port_guid, 0, st, err))
 		return 0;
 	oc_subtree_free(st);
 	n = oc_cross_core_fill(ft, lfts);
 	if (n < 0)
 		return oc_err_set(err, "out of memory");
-	if (n == 0) /* no root-level horizontal link helps: the error stays */
-		return -1;
 	stats->cross_core = (uint32_t)n;
-	if (!oc_subtree_choose(ft, lfts, in->sm_port_guid, st, err))
-		return 0;
-	oc_subtree_free(st);
-	return -1;
+	if (oc_subtree_choose(ft, lfts, in->sm_port_guid, 1, st, &note)) {
+		oc_subtree_free(st);
+		return oc_err_set(err, "%s", note.msg);
+	}
+	if (st->partial)
+		warn(in, note.msg);
+	return 0;
+}
+
+/* [switch]: the switches whose routes pass it for a destination it
+ * lacks: itself, and the vSwitches below it (they send everything up). */
+static uint32_t *routes_carried(const struct oc_ftree *ft)
+{
+	uint32_t n = ft->f->num_switches, sw;
+	uint32_t *reach = malloc(sizeof(*reach) * (n + 1));
+
+	if (!reach)
+		return NULL;
+	for (sw = 0; sw < n; sw++)
+		reach[sw] = ft->sw[sw].role == OC_SW_FABRIC;
+	for (sw = 0; sw < n; sw++)
+		if (ft->sw[sw].role == OC_SW_VSWITCH &&
+		    ft->sw[sw].parent != OC_NONE)
+			reach[ft->sw[sw].parent]++;
+	return reach;
 }
 
 static int sftree_after(const struct oc_engine_input *in,
@@ -223,21 +251,24 @@ static int sftree_after(const struct oc_engine_input *in,
 	run.toward = malloc(n);
 	run.keep = malloc(n);
 	run.fill = malloc(n);
-	if (!run.toward || !run.keep || !run.fill) {
+	run.reach = routes_carried(ft);
+	if (!run.toward || !run.keep || !run.fill || !run.reach) {
 		ret = oc_err_set(err, "out of memory");
 	} else {
 		/* before any entry is added: the routes to R and siblings */
 		for (sw = 0; sw < ft->f->num_switches; sw++)
 			run.toward[sw] = oc_subtree_toward(&run.st, sw);
-		ret = route_switch_pairs(&run, err);
-		if (!ret && route_switch_traffic_to_cas(&run))
-			ret = oc_err_set(err, "out of memory");
+		route_switch_pairs(&run);
+		ret = route_switch_traffic_to_cas(&run);
+		if (ret)
+			oc_err_set(err, "out of memory");
 		stats->subtree_root_guid =
 			ft->f->nodes[ft->f->switches[run.st.root]].guid;
 	}
 	free(run.toward);
 	free(run.keep);
 	free(run.fill);
+	free(run.reach);
 	oc_subtree_free(&run.st);
 	return ret;
 }

@@ -183,6 +183,43 @@ uint32_t oc_subtree_sm_leaf(const struct oc_ftree *ft, uint64_t port_guid)
 	return sw;
 }
 
+/* Whether the ancestors of leaf (the switches it reaches by up links
+ * only) form a tree towards it: none has two down groups that lead to
+ * ancestors.  Then a route that turns from down to up at an ancestor
+ * can never come down to an ancestor again without revisiting a switch,
+ * which is what keeps the turns of the subtree free of credit loops. */
+static int tree_above(struct oc_subtree *st, uint32_t leaf)
+{
+	const struct oc_ftree *ft = st->ft;
+	uint32_t head = 0, tail = 0, mark = ++st->mark, i, g;
+
+	st->seen[leaf] = mark;
+	st->queue[tail++] = leaf;
+	while (head < tail) {
+		const struct oc_ft_switch *s = &ft->sw[st->queue[head++]];
+
+		for (i = 0; i < s->up_count; i++) {
+			uint32_t up =
+				oc_up_group(ft, st->queue[head - 1], i)->peer;
+
+			if (st->seen[up] != mark) {
+				st->seen[up] = mark;
+				st->queue[tail++] = up;
+			}
+		}
+	}
+	for (head = 0; head < tail; head++) {
+		uint32_t sw = st->queue[head], below = 0;
+
+		for (g = 0; g < ft->sw[sw].down_count; g++)
+			below += st->seen[oc_down_group(ft, sw, g)->peer] ==
+				 mark;
+		if (below > 1)
+			return 0;
+	}
+	return 1;
+}
+
 /* Makes leaf the root under test. */
 static int try_root(struct oc_subtree *st, uint32_t leaf)
 {
@@ -191,11 +228,17 @@ static int try_root(struct oc_subtree *st, uint32_t leaf)
 	return list_siblings(st);
 }
 
-/* The first leaf (GUID order) with a LID that serves in this round:
- * alone or not, carrying the SM or not.  Returns 1 when found, 0 when
- * not, -1 out of memory. */
-static int find_root(struct oc_subtree *st, uint32_t sm_leaf, int with_sib,
-		     int sm_ok)
+/* One round of the choice: what the leaf must be and do. */
+struct round {
+	int tree;     /* its ancestors form a tree towards it */
+	int with_sib; /* it needs its siblings */
+	int sm_ok;    /* it carries the SM's port */
+};
+
+/* The first leaf (GUID order) with a LID that serves in this round.
+ * Returns 1 when found, 0 when not, -1 out of memory. */
+static int find_root(struct oc_subtree *st, uint32_t sm_leaf,
+		     const struct round *rd)
 {
 	const struct oc_ftree *ft = st->ft;
 	uint32_t i;
@@ -205,13 +248,15 @@ static int find_root(struct oc_subtree *st, uint32_t sm_leaf, int with_sib,
 		uint32_t leaf = ft->leaves[i];
 
 		if (!oc_switch_lid(ft->f, ft->f->switches[leaf]) ||
-		    (leaf == sm_leaf) != sm_ok)
+		    (leaf == sm_leaf) != rd->sm_ok ||
+		    (rd->tree && !tree_above(st, leaf)))
 			continue;
 		if (try_root(st, leaf))
 			return -1;
-		if (root_serves(st, &needs_sib) && needs_sib == with_sib) {
+		if (root_serves(st, &needs_sib) && needs_sib == rd->with_sib) {
 			st->uses_siblings = needs_sib;
-			st->hosts_sm = sm_ok;
+			st->hosts_sm = rd->sm_ok;
+			st->tree_above = rd->tree;
 			return 1;
 		}
 	}
@@ -223,23 +268,40 @@ static const char *lid_name(const struct oc_fabric *f, uint16_t lid)
 	return f->nodes[f->lid_owner[lid].node].name;
 }
 
-/* The error when no leaf serves: the pairs the first candidate leaves
- * unconnected (the paper falls back to the first leaf, too). */
+/* The leaf that serves best effort when none serves every pair (the
+ * paper falls back to the first leaf, too): the first with a LID, one
+ * whose ancestors form a tree and that does not carry the SM first. */
+static uint32_t fallback_leaf(struct oc_subtree *st, uint32_t sm_leaf)
+{
+	const struct oc_ftree *ft = st->ft;
+	uint32_t i, k;
+
+	for (k = 0; k < 4; k++) {
+		for (i = 0; i < ft->num_leaves; i++) {
+			uint32_t leaf = ft->leaves[i];
+
+			if (!oc_switch_lid(ft->f, ft->f->switches[leaf]) ||
+			    (k < 2 && leaf == sm_leaf) ||
+			    (!(k & 1) && !tree_above(st, leaf)))
+				continue;
+			st->tree_above = !(k & 1);
+			return leaf;
+		}
+	}
+	return OC_NONE;
+}
+
+/* When no leaf serves: the pairs the fallback leaf leaves unconnected,
+ * counted and named in err; 1, or -1 (err says why) when no leaf has a
+ * LID or out of memory. */
 static int report_unconnected(struct oc_subtree *st, uint32_t sm_leaf,
 			      struct oc_err *err)
 {
 	const struct oc_fabric *f = st->ft->f;
 	char ex[EXAMPLES][160];
 	uint64_t n = 0;
-	uint32_t sw, i, leaf = OC_NONE;
+	uint32_t sw, i, leaf = fallback_leaf(st, sm_leaf);
 
-	for (i = 0; i < st->ft->num_leaves && leaf == OC_NONE; i++)
-		if (oc_switch_lid(f, f->switches[st->ft->leaves[i]]) &&
-		    st->ft->leaves[i] != sm_leaf)
-			leaf = st->ft->leaves[i];
-	if (leaf == OC_NONE && sm_leaf != OC_NONE &&
-	    oc_switch_lid(f, f->switches[sm_leaf]))
-		leaf = sm_leaf;
 	if (leaf == OC_NONE)
 		return oc_err_set(err, "no leaf switch has a LID to "
 				       "be the subtree root");
@@ -260,40 +322,51 @@ static int report_unconnected(struct oc_subtree *st, uint32_t sm_leaf,
 			n++;
 		}
 	}
-	return oc_err_set(err,
-			  "no leaf switch can be the subtree root "
-			  "(none reaches every switch, even through a "
-			  "sibling or the horizontal links between roots); "
-			  "through the first leaf \"%s\", %" PRIu64
-			  " switch pairs stay unconnected, e.g. %s%s%s%s%s",
-			  f->nodes[f->switches[leaf]].name, n,
-			  n > 0 ? ex[0] : "", n > 1 ? ", " : "",
-			  n > 1 ? ex[1] : "", n > 2 ? ", " : "",
-			  n > 2 ? ex[2] : "");
+	st->hosts_sm = leaf == sm_leaf;
+	oc_err_set(err,
+		   "no leaf switch can be the subtree root "
+		   "(none reaches every switch, even through a "
+		   "sibling or the horizontal links between roots); "
+		   "through the leaf \"%s\", %" PRIu64
+		   " switch pairs stay unconnected, e.g. %s%s%s%s%s",
+		   f->nodes[f->switches[leaf]].name, n, n > 0 ? ex[0] : "",
+		   n > 1 ? ", " : "", n > 1 ? ex[1] : "", n > 2 ? ", " : "",
+		   n > 2 ? ex[2] : "");
+	return 1;
 }
 
 int oc_subtree_choose(const struct oc_ftree *ft, const struct oc_lfts *t,
-		      uint64_t sm_port_guid, struct oc_subtree *st,
+		      uint64_t sm_port_guid, int partial, struct oc_subtree *st,
 		      struct oc_err *err)
 {
-	uint32_t sm_leaf = oc_subtree_sm_leaf(ft, sm_port_guid);
+	uint32_t sm_leaf = oc_subtree_sm_leaf(ft, sm_port_guid), n;
 	int round, found = 0;
 
 	memset(st, 0, sizeof(*st));
 	st->ft = ft;
 	st->t = t;
 	st->root = OC_NONE;
-	if (find_missing(st))
+	n = ft->f->num_switches + 1;
+	st->seen = calloc(n, sizeof(*st->seen));
+	st->queue = malloc(sizeof(*st->queue) * n);
+	if (!st->seen || !st->queue || find_missing(st))
 		return oc_err_set(err, "out of memory");
 	if (!st->missing_pairs)
 		return 0;
-	/* alone without the SM, alone, with siblings without the SM, ... */
-	for (round = 0; round < 4 && !found; round++)
-		found = find_root(st, sm_leaf, round >= 2, round & 1);
+	/* a tree above first; alone before with siblings; without the SM
+	 * before with it */
+	for (round = 0; round < 8 && !found; round++) {
+		struct round rd = {!(round & 4), (round & 2) != 0, round & 1};
+
+		found = find_root(st, sm_leaf, &rd);
+	}
 	if (found < 0)
 		return oc_err_set(err, "out of memory");
-	if (!found)
-		return report_unconnected(st, sm_leaf, err);
+	if (found)
+		return 0;
+	if (report_unconnected(st, sm_leaf, err) < 0 || !partial)
+		return -1;
+	st->partial = 1;
 	return 0;
 }
 
@@ -303,5 +376,7 @@ void oc_subtree_free(struct oc_subtree *st)
 	free(st->lid_missing);
 	free(st->switch_missing);
 	free(st->sib);
+	free(st->seen);
+	free(st->queue);
 	memset(st, 0, sizeof(*st));
 }

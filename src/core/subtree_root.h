@@ -49,6 +49,12 @@ struct oc_subtree {
 	uint8_t *lid_missing;	 /* [i]: some switch lacks lids[i] */
 	uint8_t *switch_missing; /* [switch]: lacks some switch LID */
 	uint64_t missing_pairs;	 /* (physical switch, switch LID) pairs */
+	int tree_above; /* the root's ancestors form a tree towards it */
+	int partial;	/* the root leaves some missing pairs unconnected */
+	/* scratch of the tree test: stamps and a queue, [switch] */
+	uint32_t *seen;
+	uint32_t *queue;
+	uint32_t mark;
 };
 
 /* 1 when switch index sw has an LFT entry for lid. */
@@ -59,10 +65,16 @@ static inline int oc_subtree_has(const struct oc_lfts *t, uint32_t sw,
 }
 
 /* Finds the pairs up/down routing left without an entry and chooses the
- * root (st->root = OC_NONE when no pair is missing).  Fails, naming the
- * first unconnected pairs and their number, when no leaf can serve. */
+ * root (st->root = OC_NONE when no pair is missing).  Leaves whose
+ * ancestors form a tree towards them come first: the deadlock-freedom
+ * argument needs that (docs/design.md).  When no leaf connects every
+ * missing pair: with partial 0 it fails, naming the first unconnected
+ * pairs and their number in err; with partial 1 it takes the first
+ * candidate leaf anyway, sets st->partial and writes that description
+ * into err as a note.  Fails (-1) only out of memory or when no leaf has
+ * a LID. */
 int oc_subtree_choose(const struct oc_ftree *ft, const struct oc_lfts *t,
-		      uint64_t sm_port_guid, struct oc_subtree *st,
+		      uint64_t sm_port_guid, int partial, struct oc_subtree *st,
 		      struct oc_err *err);
 void oc_subtree_free(struct oc_subtree *st);
 
