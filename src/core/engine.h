@@ -63,6 +63,10 @@ struct oc_route_stats {
 	 * route because no route for them is deadlock-free (logged by name);
 	 * the pre-write check expects exactly these switch pairs unreached */
 	uint64_t sw_pairs_unserved;
+	/* sftree: its routes lean on more than the subtree argument proves
+	 * deadlock-free (detours of degraded trees, siblings, routes across
+	 * cores, a root whose ancestors are no tree), so it checked them */
+	uint8_t sw_routes_checked;
 	double analyze_ms; /* fat-tree analysis */
 	double route_ms;   /* LFT computation */
 };

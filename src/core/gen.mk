@@ -13,6 +13,11 @@ tests_unit_test_gen_LDADD = libosmcloudcore.la $(CMOCKA_LIBS)
 endif
 # the shipped topologies (topologies/README.md lists the commands)
 dist_pkgdata_DATA += topologies/vswitch-ft-default.net \
+	topologies/regress-sftree-hostless-leaf.net \
+	topologies/regress-sftree-hostless-leaf-2-level.net \
+	topologies/regress-sftree-hostless-leaf-small.net \
+	topologies/regress-sftree-hostless-cut.net \
+	topologies/regress-sftree-unserved.net \
 	topologies/vswitch-ft-uneven-vfs.net \
 	topologies/vswitch-ft-missing-hv.net \
 	topologies/vswitch-ft-storage.net \

@@ -40,10 +40,13 @@
  * siblings, taken before any entry is added, so the order in which pairs
  * are filled does not matter.
  */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cross_core.h"
 #include "engine.h"
+#include "promise.h"
 #include "route_keep.h"
 #include "subtree_root.h"
 #include "vswitch_ftree.h"
@@ -198,9 +201,13 @@ static int choose_root(const struct oc_engine_input *in,
 {
 	struct oc_err note;
 	long n;
+	int ret = oc_subtree_choose(ft, lfts, in->sm_port_guid, 0, st, err);
 
-	if (!oc_subtree_choose(ft, lfts, in->sm_port_guid, 0, st, err))
-		return 0;
+	if (ret <= 0) {
+		if (ret < 0)
+			oc_subtree_free(st);
+		return ret;
+	}
 	oc_subtree_free(st);
 	n = oc_cross_core_fill(ft, lfts);
 	if (n < 0)
@@ -264,6 +271,9 @@ static int sftree_after(const struct oc_engine_input *in,
 			oc_err_set(err, "out of memory");
 		stats->subtree_root_guid =
 			ft->f->nodes[ft->f->switches[run.st.root]].guid;
+		stats->sw_routes_checked = !run.st.tree_above ||
+					   run.st.uses_siblings ||
+					   stats->cross_core || stats->detours;
 	}
 	free(run.toward);
 	free(run.keep);
@@ -273,10 +283,71 @@ static int sftree_after(const struct oc_engine_input *in,
 	return ret;
 }
 
+/* After plain vswitch_ftree: every (switch, switch LID) pair without an
+ * entry is unserved. */
+static int count_unserved(const struct oc_engine_input *in,
+			  const struct oc_ftree *ft, struct oc_lfts *lfts,
+			  struct oc_route_stats *stats, struct oc_err *err)
+{
+	const struct oc_fabric *f = ft->f;
+	uint32_t *reach = routes_carried(ft);
+	uint32_t sw, d;
+
+	if (!reach)
+		return oc_err_set(err, "out of memory");
+	for (sw = 0; sw < f->num_switches; sw++) {
+		if (ft->sw[sw].role != OC_SW_FABRIC)
+			continue;
+		for (d = 0; d < f->num_switches; d++) {
+			uint16_t lid = oc_switch_lid(f, f->switches[d]);
+
+			if (lid && !oc_subtree_has(lfts, sw, lid))
+				stats->sw_pairs_unserved += reach[sw];
+		}
+	}
+	free(reach);
+	return 0;
+}
+
+/* The subtree's routes broke the promise (warned with the violation):
+ * vswitch_ftree's tables instead, the switch pairs it leaves counted. */
+static int route_without_subtree(const struct oc_engine_input *in,
+				 struct oc_lfts *lfts,
+				 struct oc_route_stats *stats, char *violation,
+				 struct oc_err *err)
+{
+	char msg[sizeof(err->msg)];
+
+	snprintf(msg, sizeof(msg),
+		 "the routes through the subtree break sftree's promise (%s); "
+		 "switch pairs without an up/down route stay unrouted",
+		 violation);
+	free(violation);
+	warn(in, msg);
+	memset(lfts->ports, OC_NO_PATH,
+	       (size_t)lfts->num_switches * lfts->stride);
+	return oc_vswitch_ftree_route_then(in, lfts, stats, count_unserved,
+					   err);
+}
+
+/* vswitch_ftree, then the subtree; where the subtree argument does not
+ * cover every route, the result is checked, and vswitch_ftree's tables
+ * stand if it breaks the promise. */
 static int sftree_route(const struct oc_engine_input *in, struct oc_lfts *lfts,
 			struct oc_route_stats *stats, struct oc_err *err)
 {
-	return oc_vswitch_ftree_route_then(in, lfts, stats, sftree_after, err);
+	char *violation = NULL;
+	int broken;
+
+	if (oc_vswitch_ftree_route_then(in, lfts, stats, sftree_after, err))
+		return -1;
+	if (!stats->sw_routes_checked)
+		return 0;
+	broken = oc_promise_check(in->f, lfts, &oc_sftree_engine,
+				  stats->sw_pairs_unserved, &violation, err);
+	if (broken <= 0)
+		return broken;
+	return route_without_subtree(in, lfts, stats, violation, err);
 }
 
 const struct oc_engine oc_sftree_engine = {

@@ -364,8 +364,10 @@ int oc_subtree_choose(const struct oc_ftree *ft, const struct oc_lfts *t,
 		return oc_err_set(err, "out of memory");
 	if (found)
 		return 0;
-	if (report_unconnected(st, sm_leaf, err) < 0 || !partial)
+	if (report_unconnected(st, sm_leaf, err) < 0)
 		return -1;
+	if (!partial)
+		return 1;
 	st->partial = 1;
 	return 0;
 }

@@ -68,11 +68,11 @@ static inline int oc_subtree_has(const struct oc_lfts *t, uint32_t sw,
  * root (st->root = OC_NONE when no pair is missing).  Leaves whose
  * ancestors form a tree towards them come first: the deadlock-freedom
  * argument needs that (docs/design.md).  When no leaf connects every
- * missing pair: with partial 0 it fails, naming the first unconnected
- * pairs and their number in err; with partial 1 it takes the first
+ * missing pair: with partial 0 it returns 1, naming the first
+ * unconnected pairs and their number in err; with partial 1 it takes the first
  * candidate leaf anyway, sets st->partial and writes that description
  * into err as a note.  Fails (-1) only out of memory or when no leaf has
- * a LID. */
+ * a LID; 1 when no leaf serves and partial is 0. */
 int oc_subtree_choose(const struct oc_ftree *ft, const struct oc_lfts *t,
 		      uint64_t sm_port_guid, int partial, struct oc_subtree *st,
 		      struct oc_err *err);

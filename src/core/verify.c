@@ -317,8 +317,7 @@ static uint8_t link_dir(int from_level, int to_level)
 
 /* Up/down by fat-tree rank, when the fabric is a fat-tree; -1 when out
  * of memory. */
-static int classify_links(const struct oc_fabric *f,
-			  struct oc_verify_report *r)
+static int classify_links(const struct oc_fabric *f, struct oc_verify_report *r)
 {
 	struct oc_ftree *ft;
 	struct oc_err err;

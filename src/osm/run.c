@@ -166,8 +166,9 @@ static int vms_for_routing(struct oc_osm_run *run, struct oc_vm_table **owned,
 	return 0;
 }
 
-/* pftree_ext in best-effort mode: a policy it could not meet. */
-static void warn_unmet(void *ctx, const char *msg)
+/* What an engine could not do while it still routes: a policy pftree_ext
+ * could not meet in best-effort mode, the switch pairs sftree leaves. */
+static void warn_engine(void *ctx, const char *msg)
 {
 	const struct oc_osm_run *run = ctx;
 
@@ -192,8 +193,6 @@ static int partition_input(struct oc_osm_run *run, struct oc_engine_input *in,
 	in->weights = p->inputs.weights;
 	in->data_vls = oc_osm_data_vls(subn);
 	in->lanes = &run->lanes.plan;
-	in->warn = warn_unmet;
-	in->warn_ctx = run;
 	oc_osm_info(run_log(run),
 		    "%s: %u partitions from OpenSM, %u data VLs on every "
 		    "port%s",
@@ -237,6 +236,8 @@ static int route(struct oc_osm_run *run, struct oc_err *err)
 		.num_roots = run->plugin->inputs.num_roots,
 		.vms = run->plugin->inputs.vms,
 		.sm_port_guid = cl_ntoh64(run->plugin->osm->subn.sm_port_guid),
+		.warn = warn_engine,
+		.warn_ctx = run,
 	};
 	struct oc_vm_table *registry_vms;
 	int ret;

@@ -194,6 +194,11 @@ static void print_summary(const struct route_args *a, const struct oc_fabric *f,
 			f->nodes[oc_fabric_find_guid(f, s->subtree_root_guid)]
 				.name,
 			s->subtree_root_guid, s->sw2sw, s->ca_via_root);
+	if (s->sw_pairs_unserved)
+		fprintf(stderr,
+			"unserved: %llu (switch, switch LID) pairs left without "
+			"a route: none of theirs is deadlock-free\n",
+			(unsigned long long)s->sw_pairs_unserved);
 	if (s->cross_core)
 		fprintf(stderr,
 			"%u switch-to-switch entries across the horizontal "

@@ -147,9 +147,18 @@ generate() {
 check_options() {
 	opts=""
 	[ "$cut" -gt 0 ] && opts="--allow-nonminimal"
-	[ "$1" = sftree ] &&
-		opts="$opts --require-switch-reach --require-switch-cdg"
+	[ "$1" = sftree ] && [ "$unserved" -eq 0 ] &&
+		opts="$opts --require-switch-reach"
+	[ "$1" = sftree ] && opts="$opts --require-switch-cdg"
 	echo "${opts# }"
+}
+
+# unserved_pairs FILE: the (switch, switch LID) pairs sftree declares it
+# leaves without a route in its summary FILE (0 when it names none); the
+# tables must then miss exactly those (osmcloud check --promise).
+unserved_pairs() {
+	n=$(sed -n 's/^unserved: \([0-9]*\) .*/\1/p' "$1")
+	echo "${n:-0}"
 }
 
 # refusal FILE: the kind of refusal in a route's error output FILE, empty
@@ -179,7 +188,8 @@ failure_kinds() {
 	[ "$(json "$2" switch_loops)" != 0 ] && kinds="$kinds switch-loop"
 	[ "$(json "$2" cdg_ca_cycle)" = true ] && kinds="$kinds ca-credit-loop"
 	if [ "$1" = sftree ]; then
-		[ "$(json "$2" switch_holes)" != 0 ] && kinds="$kinds switch-hole"
+		[ "$unserved" -eq 0 ] && [ "$(json "$2" switch_holes)" != 0 ] &&
+			kinds="$kinds switch-hole"
 		[ "$(json "$2" switch_wrong)" != 0 ] && kinds="$kinds switch-wrong"
 		[ "$(json "$2" cdg_all_cycle)" = true ] &&
 			kinds="$kinds switch-credit-loop"

@@ -37,6 +37,10 @@ set -u
 
 count=${OC_PROPERTY_COUNT:-1000}
 run_seed=${OC_PROPERTY_SEED:-1}
+# Failures found and not fixed yet, "SEED FABRIC ENGINE  # why" a line:
+# reported as KNOWN, not counted; one that passes now is a failure (take
+# it out of the list).  Every new failure fails the test.
+known=${OC_PROPERTY_KNOWN:-$top/tests/unit/data/property-known-failures.txt}
 first=${OC_PROPERTY_FIRST:-1}
 engines=${OC_PROPERTY_ENGINES:-"vswitch_ftree sftree pftree pftree_ext pftree_wt"}
 keep=${OC_PROPERTY_KEEP:-}
@@ -111,8 +115,14 @@ report() {
 	mkdir -p "$case_dir"
 	cp "$dir"/f.net "$dir"/*.conf "$dir"/policies "$dir"/weights \
 		"$dir"/*.dump "$dir"/*.err "$dir"/check.json "$case_dir" 2>/dev/null
-	bump failed "$engine"
-	fail "fabric $i, $engine: $what"
+	if grep -q "^$run_seed $i $engine\( \|\$\)" "$known"; then
+		echo "$run_seed $i $engine" >>"$tmp/known-seen"
+		bump known "$engine"
+		echo "KNOWN: fabric $i, $engine: $what (listed in $(basename "$known"))"
+	else
+		bump failed "$engine"
+		fail "fabric $i, $engine: $what"
+	fi
 	if [ -n "$check_opts" ]; then
 		sed 's/^/    /' "$dir/check.err"
 	else
@@ -173,6 +183,13 @@ route_and_check() {
 	fi
 	bump routed "$e"
 	note_vswitches
+	unserved=$(unserved_pairs "$dir/route.err")
+	if [ "$unserved" -gt 0 ] && ! "$osmcloud" check --promise "$e" \
+		--unserved-pairs "$unserved" --topo "$dir/f.net" \
+		--lfts "$dir/$e.dump" >"$dir/promise.out" 2>&1; then
+		bump fail_unserved_mismatch "$e"
+		report "$e" "unserved-mismatch"
+	fi
 	check_opts="--json $(check_options "$e")"
 	# shellcheck disable=SC2086
 	"$osmcloud" check $check_opts --topo "$dir/f.net" \
@@ -257,7 +274,7 @@ for e in $engines; do
 	line=""
 	for kind in crash route_error check_error ca_hole ca_loop ca_wrong \
 		switch_loop ca_credit_loop switch_hole switch_wrong \
-		switch_credit_loop nonminimal check_failed; do
+		switch_credit_loop nonminimal unserved_mismatch check_failed; do
 		v=$(val "fail_$kind" "$e")
 		[ "$v" -eq 0 ] || line="$line $(echo "$kind" | tr _ -) $v,"
 	done
@@ -265,6 +282,19 @@ for e in $engines; do
 done
 echo "fabrics whose analysis saw other vSwitches than generated (by shape): $other_vswitches"
 [ -z "$keep" ] || echo "files of the failing cases: $keep"
+while read -r k_seed k_fabric k_engine _; do
+	case $k_seed in '#'* | '') continue ;; esac
+	[ "$k_seed" = "$run_seed" ] || continue
+	[ "$k_fabric" -ge "$first" ] && [ "$k_fabric" -lt "$((first + count))" ] ||
+		continue
+	echo "$engines" | grep -qw "$k_engine" || continue
+	grep -qx "$k_seed $k_fabric $k_engine" "$tmp/known-seen" 2>/dev/null ||
+		fail "fabric $k_fabric, $k_engine: listed as a known failure in $(basename "$known") but passes now: take it out"
+done <"$known"
+for e in $engines; do
+	v=$(val known "$e")
+	[ "$v" -eq 0 ] || echo "  $e: $v known failures (listed, not fixed yet)"
+done
 echo "$failures failures"
 [ "$failures" -eq 0 ] || exit 1
 echo "all property tests passed"

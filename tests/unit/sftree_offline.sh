@@ -32,6 +32,40 @@ for t in vswitch-ft-default vswitch-ft-uneven-vfs vswitch-ft-missing-hv \
 	route_check "$t" "$top/topologies/$t.net"
 done
 
+# regressions (issue 10): a leaf without hosts was taken for a root, and
+# the subtree's switch traffic looped through it (3-level trees: as far
+# from the compute leaves as the roots; 2-level: farther than the spines)
+for t in regress-sftree-hostless-leaf regress-sftree-hostless-leaf-2-level \
+	regress-sftree-hostless-leaf-small regress-sftree-hostless-cut; do
+	route_check "$t" "$top/topologies/$t.net"
+	grep -q '^unserved: ' "$tmp/err" && fail "$t: switch pairs unserved"
+done
+net=$top/topologies/regress-sftree-hostless-leaf.net
+expect 0 "route hostless leaf" "$osmcloud" route --engine sftree --topo "$net"
+grep -q '(0 vSwitches, 16 leaves)' "$tmp/err" ||
+	fail "the hostless leaf sw-L1-3 is not one of the 16 leaves"
+
+# regression (issue 10): a degraded 4-level tree whose subtree routes
+# close a credit loop with switch sources (vswitch_ftree's detours take
+# part); sftree keeps vswitch_ftree's tables, names the pairs it leaves
+# and routes the fabric instead of handing it to minhop
+net=$top/topologies/regress-sftree-unserved.net
+expect 0 "route sftree, unserved pairs" "$osmcloud" route --engine sftree \
+	--topo "$net" -o "$tmp/unserved.dump"
+grep -q "warning: the routes through the subtree break sftree's promise (CA+switch traffic credit loop: \"sw-" "$tmp/err" ||
+	fail "no warning naming the loop"
+n=$(sed -n 's/^unserved: \([0-9]*\) (switch, switch LID) pairs .*/\1/p' "$tmp/err")
+[ "${n:-0}" -gt 0 ] || fail "no unserved pairs declared"
+expect 0 "the tables keep the promise with $n unserved pairs" "$osmcloud" \
+	check --promise sftree --unserved-pairs "${n:-0}" --topo "$net" \
+	--lfts "$tmp/unserved.dump"
+expect 1 "one pair fewer breaks it" "$osmcloud" check --promise sftree \
+	--unserved-pairs "$((${n:-0} - 1))" --topo "$net" \
+	--lfts "$tmp/unserved.dump"
+expect 0 "no credit loop with switch sources" "$osmcloud" check \
+	--require-switch-cdg --allow-nonminimal --topo "$net" \
+	--lfts "$tmp/unserved.dump"
+
 # the same fabric with vswitch_ftree: the roots miss each other
 net=$top/topologies/ft-k4-n3.net
 expect 0 "route vswitch_ftree" "$osmcloud" route --topo "$net" \
@@ -88,15 +122,20 @@ route_check top-failed "$tmp/top-failed.net"
 # one horizontal link between the roots failed: the second root of core 1
 # (sw-L2-3) is only reached from core 0 by turning up in core 1, and the
 # second root of core 0 from core 1 by turning up in core 0, so no leaf
-# can be the subtree root
+# can be the subtree root: the best-effort root serves what it can, the
+# warning names the rest, and the fabric is routed (not left to minhop)
 expect 0 "gen top-joined, failed root link" "$osmcloud" gen --kary 2 \
 	--levels 2 --cores 2 --core-links top --drop-link sw-L2-1:3 \
 	-o "$tmp/top-cut.net"
-expect 1 "no subtree root" "$osmcloud" route --engine sftree \
-	--topo "$tmp/top-cut.net"
-grep -q 'no leaf switch can be the subtree root' "$tmp/err" &&
+expect 0 "no subtree root serves all: best effort" "$osmcloud" route \
+	--engine sftree --topo "$tmp/top-cut.net" -o "$tmp/top-cut.dump"
+grep -q 'warning: no leaf switch can be the subtree root' "$tmp/err" &&
 	grep -q 'switch pairs stay unconnected, e.g. "' "$tmp/err" ||
-	fail "no subtree root: unclear error"
+	fail "no subtree root: the warning names no pairs"
+grep -q '^unserved: 10 (switch, switch LID) pairs' "$tmp/err" ||
+	fail "no subtree root: not 10 unserved pairs"
+expect 0 "best effort keeps the promise" "$osmcloud" check --promise sftree \
+	--unserved-pairs 10 --topo "$tmp/top-cut.net" --lfts "$tmp/top-cut.dump"
 
 [ "$failures" -eq 0 ] || exit 1
 echo "all sftree offline tests passed"
