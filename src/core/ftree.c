@@ -261,8 +261,9 @@ static void stamp_neighbours(struct analysis *a, uint32_t node, uint32_t *seen,
 	}
 }
 
-/* Whether every physical switch neighbour of node carries seen == mark;
- * *any: it has one. */
+/* Whether every physical switch neighbour of node carries seen == mark
+ * and no compute nodes (a leaf's neighbours lie above it); *any: it has
+ * one. */
 static int neighbours_stamped(struct analysis *a, uint32_t node,
 			      const uint32_t *seen, uint32_t mark, int *any)
 {
@@ -274,7 +275,8 @@ static int neighbours_stamped(struct analysis *a, uint32_t node,
 
 		if (peer == OC_NONE || !is_fabric_switch(a, peer))
 			continue;
-		if (seen[a->f->nodes[peer].sw_index] != mark)
+		if (seen[a->f->nodes[peer].sw_index] != mark ||
+		    a->carries_compute[a->f->nodes[peer].sw_index])
 			return 0;
 		*any = 1;
 	}

@@ -230,7 +230,7 @@ static double now_ms(void)
 }
 
 /* The engine's promise on its tables, as the plugin checks it: 0 kept,
- * 1 broken or not checkable (said on stderr). */
+ * 1 broken, -1 not checkable (said on stderr). */
 static int check_promise(const struct route_args *a,
 			 const struct oc_engine *engine,
 			 const struct oc_engine_input *in,
@@ -246,7 +246,7 @@ static int check_promise(const struct route_args *a,
 	*ms = now_ms() - t;
 	if (ret < 0) {
 		fprintf(stderr, "osmcloud route: %s: %s\n", a->engine, err.msg);
-		return 1;
+		return -1;
 	}
 	if (ret)
 		fprintf(stderr,
@@ -316,6 +316,10 @@ int cmd_route(int argc, char **argv)
 		goto out;
 	}
 	ret = check_promise(&a, engine, &in, lfts, &stats, &check_ms);
+	if (ret < 0) { /* unchecked tables are not written */
+		ret = 1;
+		goto out;
+	}
 	if (a.out && write_lfts(a.out, in.f, lfts))
 		ret = 1;
 	if (!a.quiet)

@@ -24,6 +24,7 @@
 #include "gen.h"
 #include "lft_hop.h"
 #include "path_hops.h"
+#include "promise.h"
 #include "subtree_root.h"
 #include "testlib.h"
 #include "verify.h"
@@ -387,7 +388,7 @@ static const char *choose(const struct oc_fabric *f, uint64_t sm_guid,
 	const char *name;
 
 	assert_non_null(ft);
-	if (oc_subtree_choose(ft, t, sm_guid, &st, &err))
+	if (oc_subtree_choose(ft, t, sm_guid, 0, &st, &err))
 		fail_msg("no root: %s", err.msg);
 	assert_int_not_equal(st.root, OC_NONE);
 	name = f->nodes[f->switches[st.root]].name;
@@ -497,7 +498,7 @@ static void multi_core_uses_the_sibling(void **state)
 
 	ft = oc_ftree_analyze(f, NULL, &err);
 	assert_non_null(ft);
-	assert_int_equal(oc_subtree_choose(ft, vsw, 0, &st, &err), 0);
+	assert_int_equal(oc_subtree_choose(ft, vsw, 0, 0, &st, &err), 0);
 	assert_int_equal(st.root, tl_sw(f, "LA1"));
 	assert_true(st.uses_siblings);
 	assert_int_equal(st.num_sib, 1);
@@ -672,23 +673,42 @@ static void top_joined_cores_with_a_failed_link(void **state)
 	oc_fabric_free(f);
 }
 
-static void fails_naming_pairs_when_no_root_serves(void **state)
+static void keep_warning(void *ctx, const char *msg)
+{
+	snprintf(ctx, sizeof(((struct oc_err *)0)->msg), "%s", msg);
+}
+
+/* No leaf serves every pair: the best-effort root serves what it can, the
+ * warning names the rest, and the tables keep sftree's promise with them
+ * declared (issue 10; the engine failed before, leaving the fabric to
+ * minhop). */
+static void best_effort_naming_pairs_when_no_root_serves(void **state)
 {
 	struct oc_fabric *f = tl_fabric(TWO_CORES_TOP_LINKED);
-	struct oc_engine_input in = {.f = f};
+	struct oc_err warning = {{0}}, err = {{0}};
+	struct oc_engine_input in = {
+		.f = f, .warn = keep_warning, .warn_ctx = warning.msg};
 	struct oc_lfts *t = oc_lfts_new(f->num_switches, f->max_lid);
 	struct oc_route_stats s;
-	struct oc_err err = {{0}};
+	char *violation = NULL;
 
-	assert_int_equal(oc_sftree_engine.route(&in, t, &s, &err), -1);
-	assert_non_null(strstr(err.msg, "no leaf switch can be the subtree "
-					"root"));
-	assert_non_null(strstr(err.msg, "through the first leaf \"LA1\""));
+	assert_int_equal(oc_sftree_engine.route(&in, t, &s, &err), 0);
+	assert_non_null(strstr(warning.msg, "no leaf switch can be the "
+					    "subtree root"));
+	assert_non_null(strstr(warning.msg, "through the leaf \"LA1\""));
 	/* of the 36 pairs up/down routing misses, the routes across XA1-XB1
 	 * connect 18 and LA1 8 more (XA1-XA2, XA2 and the other core); no
 	 * switch of core A reaches XB2, nor XB2 any switch but its leaves */
-	assert_non_null(strstr(err.msg, "10 switch pairs stay unconnected, "
-					"e.g. \"XA1\" -> \"XB2\", "));
+	assert_non_null(strstr(warning.msg, "10 switch pairs stay unconnected, "
+					    "e.g. \"XA1\" -> \"XB2\", "));
+	assert_int_equal(s.sw_pairs_unserved, 10);
+	assert_int_equal(oc_promise_check(f, t, &oc_sftree_engine, 10,
+					  &violation, &err),
+			 0);
+	assert_int_equal(oc_promise_check(f, t, &oc_sftree_engine, 9,
+					  &violation, &err),
+			 1);
+	free(violation);
 	oc_lfts_free(t);
 	oc_fabric_free(f);
 }
@@ -739,7 +759,7 @@ int main(void)
 		cmocka_unit_test(top_joined_cores_connect),
 		cmocka_unit_test(three_top_joined_cores_connect),
 		cmocka_unit_test(top_joined_cores_with_a_failed_link),
-		cmocka_unit_test(fails_naming_pairs_when_no_root_serves),
+		cmocka_unit_test(best_effort_naming_pairs_when_no_root_serves),
 		cmocka_unit_test(hop_counts_follow_the_tables),
 	};
 
