@@ -71,14 +71,35 @@ static struct oc_vm_rec *by_vguid(const struct oc_vmreg *r, uint64_t vguid)
 	return NULL;
 }
 
+int oc_vm_name_check(const char *name, struct oc_err *err)
+{
+	size_t len = strlen(name), i;
+
+	if (!len || len >= OC_VM_NAME_MAX)
+		return oc_err_set(err, "VM name of %zu characters (1 to %d)",
+				  len, OC_VM_NAME_MAX - 1);
+	for (i = 0; i < len; i++) {
+		unsigned char c = name[i];
+
+		/* printable ASCII without blanks: nothing a log line or a
+		 * terminal would interpret, one word in the state file */
+		if (c <= ' ' || c >= 0x7f || c == '#')
+			return oc_err_set(err,
+					  "VM name: character %zu is %s "
+					  "(printable characters only, no "
+					  "blank or '#')",
+					  i + 1,
+					  c == ' '   ? "a blank"
+					  : c == '#' ? "'#'"
+						     : "not printable");
+	}
+	return 0;
+}
+
 static int check_fields(const struct oc_vm_rec *vm, struct oc_err *err)
 {
-	if (!vm->name[0] || strlen(vm->name) >= OC_VM_NAME_MAX ||
-	    strpbrk(vm->name, " \t\r\n#"))
-		return oc_err_set(err,
-				  "VM name \"%s\": 1 to %d characters, "
-				  "no blanks or '#'",
-				  vm->name, OC_VM_NAME_MAX - 1);
+	if (oc_vm_name_check(vm->name, err))
+		return -1;
 	if (!vm->vguid || !vm->vf_guid)
 		return oc_err_set(err,
 				  "VM \"%s\": vGUID and VF GUID must not "

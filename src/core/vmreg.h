@@ -53,6 +53,11 @@ struct oc_vmreg {
 struct oc_vmreg *oc_vmreg_new(void);
 void oc_vmreg_free(struct oc_vmreg *r);
 
+/* The rule for VM names, everywhere: 1 to OC_VM_NAME_MAX - 1 printable
+ * ASCII characters, no blank and no '#'.  -1 with err naming the first
+ * bad character (never echoing it: no log or terminal injection). */
+int oc_vm_name_check(const char *name, struct oc_err *err);
+
 /* Adds a VM; fails (naming the clash) when its name, vGUID, VF or LID is
  * already taken by another VM, or a field is out of range. */
 int oc_vmreg_add(struct oc_vmreg *r, const struct oc_vm_rec *vm,

@@ -94,7 +94,14 @@ static void refuses_clashes(void **state)
 		{rec("x", 0x300, 0x31, 0, 0),
 		 "VM \"x\": LID 0 is not a unicast LID"},
 		{rec("a b", 0x300, 0x31, 9, 0),
-		 "VM name \"a b\": 1 to 63 characters, no blanks or '#'"},
+		 "VM name: character 2 is a blank (printable characters "
+		 "only, no blank or '#')"},
+		{rec("a\033[2Jb", 0x300, 0x31, 9, 0),
+		 "VM name: character 2 is not printable (printable characters "
+		 "only, no blank or '#')"},
+		{rec("a\vb", 0x300, 0x31, 9, 0),
+		 "VM name: character 2 is not printable (printable characters "
+		 "only, no blank or '#')"},
 	};
 	struct oc_err err;
 	size_t i;
