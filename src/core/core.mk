@@ -16,6 +16,7 @@ libosmcloudcore_la_SOURCES += \
 	src/core/engine.c src/core/engine.h \
 	src/core/vswitch_ftree.c src/core/vswitch_ftree.h \
 	src/core/subtree_root.c src/core/subtree_root.h \
+	src/core/subtree_fill.c src/core/subtree_fill.h \
 	src/core/sftree.c src/core/path_hops.c src/core/path_hops.h \
 	src/core/route_keep.c src/core/route_keep.h \
 	src/core/cross_core.c src/core/cross_core.h \

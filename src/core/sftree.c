@@ -48,6 +48,7 @@
 #include "engine.h"
 #include "promise.h"
 #include "route_keep.h"
+#include "subtree_fill.h"
 #include "subtree_root.h"
 #include "vswitch_ftree.h"
 
@@ -56,89 +57,25 @@ struct sftree_run {
 	struct oc_lfts *lfts;
 	struct oc_route_stats *stats;
 	struct oc_subtree st;
-	uint8_t *toward; /* [switch]: port towards R or a sibling */
-	uint8_t *keep;	 /* [switch]: its entry for the current LID stays */
-	uint8_t *fill;	 /* [switch]: new entry for the current LID */
+	struct oc_subtree_fill sf; /* Algorithm 2 */
 	uint32_t *reach; /* [switch]: switches whose routes it carries */
 };
-
-/* The sibling index of switch sw, or -1. */
-static int sibling_index(const struct oc_subtree *st, uint32_t sw)
-{
-	uint32_t i;
-
-	for (i = 0; i < st->num_sib; i++)
-		if (st->sib[i].sw == sw)
-			return (int)i;
-	return -1;
-}
-
-/* Algorithm 2 for one (switch, LID) pair; via as oc_subtree_via(). */
-static uint8_t pair_port(const struct sftree_run *run, uint32_t sw, int via)
-{
-	const struct oc_subtree *st = &run->st;
-	int sib;
-
-	if (via < 0)
-		return OC_NO_PATH;
-	if (sw == st->root)
-		return via ? st->sib[via - 1].root_port : OC_NO_PATH;
-	sib = sibling_index(st, sw);
-	if (sib >= 0)
-		return st->sib[sib].toward_root;
-	return run->toward[sw];
-}
-
-/* Gives every switch whose entry for lid does not stay (run->keep) its
- * entry through the subtree; returns how many.  A switch that cannot be
- * given one (the root lacks lid, or the switch does not reach the root)
- * stays without: with *unserved NULL nothing is written then and the
- * result is -1; otherwise the others are written and *unserved grows by
- * the switches that cannot reach lid (vSwitches below count too). */
-static long fill_lid(struct sftree_run *run, uint16_t lid, uint64_t *unserved)
-{
-	const struct oc_fabric *f = run->ft->f;
-	int via = oc_subtree_via(&run->st, lid, run->keep);
-	uint32_t sw;
-	long n = 0;
-
-	for (sw = 0; sw < f->num_switches; sw++) {
-		run->fill[sw] = OC_NO_PATH;
-		if (run->keep[sw])
-			continue;
-		run->fill[sw] = pair_port(run, sw, via);
-		if (run->fill[sw] != OC_NO_PATH)
-			continue;
-		if (!unserved)
-			return -1;
-		*unserved += run->reach[sw];
-	}
-	for (sw = 0; sw < f->num_switches; sw++) {
-		if (run->fill[sw] == OC_NO_PATH)
-			continue;
-		oc_lft_row(run->lfts, sw)[lid] = run->fill[sw];
-		n++;
-	}
-	return n;
-}
 
 /* Switch LIDs: the router's entries stay, the holes are filled where
  * the subtree reaches; the pairs it does not reach are counted. */
 static void route_switch_pairs(struct sftree_run *run)
 {
-	const struct oc_fabric *f = run->ft->f;
-	uint32_t sw, i;
+	uint32_t i;
 
 	for (i = 0; i < run->st.num_lids; i++) {
 		uint16_t lid = run->st.lids[i];
 
 		if (!run->st.lid_missing[i])
 			continue;
-		for (sw = 0; sw < f->num_switches; sw++)
-			run->keep[sw] = run->ft->sw[sw].role == OC_SW_VSWITCH ||
-					oc_subtree_has(run->lfts, sw, lid);
+		oc_subtree_fill_keep_present(&run->sf, lid);
 		run->stats->sw2sw +=
-			fill_lid(run, lid, &run->stats->sw_pairs_unserved);
+			oc_subtree_fill_lid(&run->sf, lid, run->reach,
+					    &run->stats->sw_pairs_unserved);
 	}
 }
 
@@ -170,11 +107,11 @@ static int route_switch_traffic_to_cas(struct sftree_run *run)
 		if (entry == OC_NONE || clean[entry] ||
 		    !oc_port(f, o->node, o->port)->active)
 			continue;
-		if (!oc_route_keep_ca(k, lid, run->keep, &detours)) {
+		if (!oc_route_keep_ca(k, lid, run->sf.keep, &detours)) {
 			clean[entry] = !detours;
 			continue;
 		}
-		n = fill_lid(run, lid, NULL);
+		n = oc_subtree_fill_lid(&run->sf, lid, NULL, NULL);
 		if (n > 0)
 			run->stats->ca_via_root += n;
 	}
@@ -245,8 +182,6 @@ static int sftree_after(const struct oc_engine_input *in,
 			struct oc_route_stats *stats, struct oc_err *err)
 {
 	struct sftree_run run = {.ft = ft, .lfts = lfts, .stats = stats};
-	size_t n = ft->f->num_switches + 1;
-	uint32_t sw;
 	int ret;
 
 	if (choose_root(in, ft, lfts, &run.st, stats, err))
@@ -255,16 +190,10 @@ static int sftree_after(const struct oc_engine_input *in,
 		oc_subtree_free(&run.st);
 		return 0; /* up/down routing connects every pair */
 	}
-	run.toward = malloc(n);
-	run.keep = malloc(n);
-	run.fill = malloc(n);
 	run.reach = routes_carried(ft);
-	if (!run.toward || !run.keep || !run.fill || !run.reach) {
+	if (!run.reach || oc_subtree_fill_init(&run.sf, &run.st, lfts)) {
 		ret = oc_err_set(err, "out of memory");
 	} else {
-		/* before any entry is added: the routes to R and siblings */
-		for (sw = 0; sw < ft->f->num_switches; sw++)
-			run.toward[sw] = oc_subtree_toward(&run.st, sw);
 		route_switch_pairs(&run);
 		ret = route_switch_traffic_to_cas(&run);
 		if (ret)
@@ -275,9 +204,7 @@ static int sftree_after(const struct oc_engine_input *in,
 					   run.st.uses_siblings ||
 					   stats->cross_core || stats->detours;
 	}
-	free(run.toward);
-	free(run.keep);
-	free(run.fill);
+	oc_subtree_fill_free(&run.sf);
 	free(run.reach);
 	oc_subtree_free(&run.st);
 	return ret;
