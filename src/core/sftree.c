@@ -133,12 +133,14 @@ static void warn(const struct oc_engine_input *in, const char *msg)
  * what it can (the warning names the rest). */
 static int choose_root(const struct oc_engine_input *in,
 		       const struct oc_ftree *ft, struct oc_lfts *lfts,
+		       const uint16_t *lids, uint32_t num_lids,
 		       struct oc_subtree *st, struct oc_route_stats *stats,
 		       struct oc_err *err)
 {
 	struct oc_err note;
 	long n;
-	int ret = oc_subtree_choose(ft, lfts, in->sm_port_guid, 0, st, err);
+	int ret = oc_subtree_choose_for(ft, lfts, lids, num_lids,
+					in->sm_port_guid, 0, st, err);
 
 	if (ret <= 0) {
 		if (ret < 0)
@@ -150,7 +152,8 @@ static int choose_root(const struct oc_engine_input *in,
 	if (n < 0)
 		return oc_err_set(err, "out of memory");
 	stats->cross_core = (uint32_t)n;
-	if (oc_subtree_choose(ft, lfts, in->sm_port_guid, 1, st, &note)) {
+	if (oc_subtree_choose_for(ft, lfts, lids, num_lids, in->sm_port_guid, 1,
+				  st, &note)) {
 		oc_subtree_free(st);
 		return oc_err_set(err, "%s", note.msg);
 	}
@@ -184,7 +187,7 @@ static int sftree_after(const struct oc_engine_input *in,
 	struct sftree_run run = {.ft = ft, .lfts = lfts, .stats = stats};
 	int ret;
 
-	if (choose_root(in, ft, lfts, &run.st, stats, err))
+	if (choose_root(in, ft, lfts, NULL, 0, &run.st, stats, err))
 		return -1;
 	if (run.st.root == OC_NONE) {
 		oc_subtree_free(&run.st);
@@ -208,6 +211,95 @@ static int sftree_after(const struct oc_engine_input *in,
 	free(run.reach);
 	oc_subtree_free(&run.st);
 	return ret;
+}
+
+/* Every LID of the fabric: switch LIDs and active CA ports' LIDs. */
+static uint16_t *all_lids(const struct oc_fabric *f, uint32_t *num)
+{
+	uint16_t *lids = malloc(sizeof(*lids) * ((size_t)f->max_lid + 1));
+	uint32_t lid;
+
+	*num = 0;
+	if (!lids)
+		return NULL;
+	for (lid = 1; lid <= f->max_lid; lid++) {
+		const struct oc_lid_owner *o = &f->lid_owner[lid];
+
+		if (o->node != OC_NONE &&
+		    (oc_is_switch(f, o->node) ||
+		     oc_port(f, o->node, o->port)->active))
+			lids[(*num)++] = (uint16_t)lid;
+	}
+	return lids;
+}
+
+/* Fills every pair up/down routing left, CA LIDs too, through one
+ * subtree root: the switch pairs it cannot connect are unserved, the CA
+ * pairs holes (the promise check then fails). */
+static int fill_all_pairs(struct sftree_run *run)
+{
+	const struct oc_fabric *f = run->ft->f;
+	uint64_t ca_unserved = 0;
+	uint32_t i;
+
+	for (i = 0; i < run->st.num_lids; i++) {
+		uint16_t lid = run->st.lids[i];
+		int to_switch = oc_is_switch(f, f->lid_owner[lid].node);
+		long n;
+
+		if (!run->st.lid_missing[i])
+			continue;
+		oc_subtree_fill_keep_present(&run->sf, lid);
+		n = oc_subtree_fill_lid(&run->sf, lid, run->reach,
+					to_switch
+						? &run->stats->sw_pairs_unserved
+						: &ca_unserved);
+		if (to_switch)
+			run->stats->sw2sw += n;
+		else
+			run->stats->ca_via_root += n;
+	}
+	return 0;
+}
+
+/* After vswitch_ftree left the holes of CA LIDs empty: everything up/down
+ * routing does not connect goes through one subtree root. */
+static int sftree_after_all(const struct oc_engine_input *in,
+			    const struct oc_ftree *ft, struct oc_lfts *lfts,
+			    struct oc_route_stats *stats, struct oc_err *err)
+{
+	struct sftree_run run = {.ft = ft, .lfts = lfts, .stats = stats};
+	uint32_t num;
+	uint16_t *lids = all_lids(ft->f, &num);
+	int ret = -1;
+
+	if (!lids)
+		return oc_err_set(err, "out of memory");
+	if (choose_root(in, ft, lfts, lids, num, &run.st, stats, err))
+		goto out;
+	ret = 0;
+	if (run.st.root == OC_NONE)
+		goto out; /* up/down routing connects every pair */
+	run.reach = routes_carried(ft);
+	if (!run.reach || oc_subtree_fill_init(&run.sf, &run.st, lfts))
+		ret = oc_err_set(err, "out of memory");
+	else
+		ret = fill_all_pairs(&run);
+	stats->subtree_root_guid =
+		ft->f->nodes[ft->f->switches[run.st.root]].guid;
+	stats->sw_routes_checked = 1;
+	oc_subtree_fill_free(&run.sf);
+	free(run.reach);
+out:
+	oc_subtree_free(&run.st);
+	free(lids);
+	return ret;
+}
+
+static void clear_tables(struct oc_lfts *lfts)
+{
+	memset(lfts->ports, OC_NO_PATH,
+	       (size_t)lfts->num_switches * lfts->stride);
 }
 
 /* After plain vswitch_ftree: every (switch, switch LID) pair without an
@@ -251,10 +343,9 @@ static int route_without_subtree(const struct oc_engine_input *in,
 		 violation);
 	free(violation);
 	warn(in, msg);
-	memset(lfts->ports, OC_NO_PATH,
-	       (size_t)lfts->num_switches * lfts->stride);
-	return oc_vswitch_ftree_route_then(in, lfts, stats, count_unserved,
-					   err);
+	clear_tables(lfts);
+	return oc_vswitch_ftree_route_then(in, lfts, stats, OC_HOLES_DETOUR,
+					   count_unserved, err);
 }
 
 /* vswitch_ftree, then the subtree; where the subtree argument does not
@@ -266,10 +357,20 @@ static int sftree_route(const struct oc_engine_input *in, struct oc_lfts *lfts,
 	char *violation = NULL;
 	int broken;
 
-	if (oc_vswitch_ftree_route_then(in, lfts, stats, sftree_after, err))
+	if (oc_vswitch_ftree_route_then(in, lfts, stats, OC_HOLES_DETOUR,
+					sftree_after, err))
 		return -1;
 	if (!stats->sw_routes_checked)
 		return 0;
+	broken = oc_promise_check(in->f, lfts, &oc_sftree_engine,
+				  stats->sw_pairs_unserved, &violation, err);
+	if (broken <= 0)
+		return broken;
+	free(violation);
+	clear_tables(lfts);
+	if (oc_vswitch_ftree_route_then(in, lfts, stats, OC_HOLES_LEAVE,
+					sftree_after_all, err))
+		return -1;
 	broken = oc_promise_check(in->f, lfts, &oc_sftree_engine,
 				  stats->sw_pairs_unserved, &violation, err);
 	if (broken <= 0)

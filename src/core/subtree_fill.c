@@ -59,8 +59,7 @@ static int sibling_index(const struct oc_subtree *st, uint32_t sw)
 }
 
 /* Algorithm 2 for one (switch, LID) pair; via as oc_subtree_via(). */
-static uint8_t pair_port(const struct oc_subtree_fill *sf, uint32_t sw,
-			 int via)
+static uint8_t pair_port(const struct oc_subtree_fill *sf, uint32_t sw, int via)
 {
 	const struct oc_subtree *st = sf->st;
 	int sib;

@@ -274,6 +274,13 @@ static int route(struct oc_osm_run *run, struct oc_err *err)
 			    "through it",
 			    run->engine->name, run->stats.subtree_root_guid,
 			    run->stats.sw2sw, run->stats.ca_via_root);
+	if (run->stats.detour_root_guid)
+		oc_osm_info(run_log(run),
+			    "%s: %u detours through the leaf 0x%016" PRIx64
+			    ": the nearest-neighbour ones closed a CA credit "
+			    "loop",
+			    run->engine->name, run->stats.detours,
+			    run->stats.detour_root_guid);
 	if (run->stats.cross_core)
 		oc_osm_info(run_log(run),
 			    "%s: %u switch-to-switch entries across the "
