@@ -25,11 +25,11 @@
 struct state_reader {
 	struct oc_vmreg *r;
 	const char *path;
-	int version;	 /* 0: no header yet */
-	int ended;	 /* the end line was read */
-	unsigned vms;	 /* VM lines read */
-	unsigned frees;	 /* free lines read */
-	unsigned line;	 /* current line */
+	int version;	/* 0: no header yet */
+	int ended;	/* the end line was read */
+	unsigned vms;	/* VM lines read */
+	unsigned frees; /* free lines read */
+	unsigned line;	/* current line */
 };
 
 static int blank_or_comment(const char *line)

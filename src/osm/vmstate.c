@@ -150,6 +150,7 @@ int oc_osm_vmstate_read(struct oc_osm_vmstate *vs, osm_opensm_t *osm,
 	struct oc_vmreg *reg = oc_vmreg_new();
 	int ret;
 
+	oc_osm_info(log, "osmcloud: reading the VM state %s", vs->path);
 	if (!reg) {
 		oc_osm_vmstate_disable(vs, log, "option state: out of memory");
 		return -1;

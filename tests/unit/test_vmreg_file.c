@@ -342,16 +342,16 @@ static void seeding_leaves_out_bad_vms_only(void **state)
 	struct oc_err err;
 
 	assert_non_null(ft);
-	assert_int_equal(oc_vm_table_add(t, oc_port(f, oc_fabric_find_name(
-							       f, "vm1"),
-						      1)->guid,
-					 "good", 0, &err),
-			 0);
-	assert_int_equal(oc_vm_table_add(t, oc_port(f, oc_fabric_find_name(
-							       f, "v1pf"),
-						      1)->guid,
-					 "on-pf", 0, &err),
-			 0);
+	assert_int_equal(
+		oc_vm_table_add(
+			t, oc_port(f, oc_fabric_find_name(f, "vm1"), 1)->guid,
+			"good", 0, &err),
+		0);
+	assert_int_equal(
+		oc_vm_table_add(
+			t, oc_port(f, oc_fabric_find_name(f, "v1pf"), 1)->guid,
+			"on-pf", 0, &err),
+		0);
 	assert_int_equal(oc_vm_table_add(t, 0x4242, "ghost", 0, &err), 0);
 	assert_int_equal(oc_vmreg_seed(r, t, f, ft, note_skip, &s, &err), 0);
 	assert_int_equal(r->count, 1);
