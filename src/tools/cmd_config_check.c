@@ -160,7 +160,8 @@ static void check_vms_on_fabric(struct cc *c, const struct oc_vm_table *t,
 
 	for (i = 0; c->f && i < t->count; i++) {
 		const struct oc_vm *vm = &t->vms[i];
-		const char *why = oc_lid_model_not_a_vf(c->f, c->ft, vm->vf_guid);
+		const char *why =
+			oc_lid_model_not_a_vf(c->f, c->ft, vm->vf_guid);
 
 		if (why)
 			problem(c,
@@ -196,7 +197,8 @@ static void check_state_vm(struct cc *c, const char *path,
 	uint32_t node;
 
 	if (why) {
-		problem(c, "option state: %s: VM \"%s\": VF 0x%016" PRIx64 ": %s",
+		problem(c,
+			"option state: %s: VM \"%s\": VF 0x%016" PRIx64 ": %s",
 			path, vm->name, vm->vf_guid, why);
 		return;
 	}
