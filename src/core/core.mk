@@ -32,13 +32,16 @@ libosmcloudcore_la_SOURCES += \
 	src/core/lft_dump.c src/core/lft_dump.h \
 	src/core/hops.c src/core/hops.h
 # the VM registry (issue 3: live migration)
-libosmcloudcore_la_SOURCES += src/core/vmreg.c src/core/vmreg.h \
+libosmcloudcore_la_SOURCES += src/core/vmreg.c src/core/vmreg.h src/core/vmreg_file.c \
+	src/core/path_check.c src/core/path_check.h \
 	src/core/vmreg_free.c
 if HAVE_CMOCKA
-check_PROGRAMS += tests/unit/test_vmreg
-TESTS += tests/unit/test_vmreg
+check_PROGRAMS += tests/unit/test_vmreg tests/unit/test_vmreg_file
+TESTS += tests/unit/test_vmreg tests/unit/test_vmreg_file
 tests_unit_test_vmreg_CFLAGS = $(UNIT_TEST_CFLAGS)
 tests_unit_test_vmreg_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
+tests_unit_test_vmreg_file_CFLAGS = $(UNIT_TEST_CFLAGS)
+tests_unit_test_vmreg_file_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
 endif
 # migrate: switch tuples and the live-migration reconfiguration planner
 libosmcloudcore_la_SOURCES += \

@@ -234,9 +234,8 @@ static int prepare(struct oc_exec *x,
 		   int (*targets)(struct oc_exec *, struct oc_err *),
 		   struct oc_err *err)
 {
-	if (!x->p->vmstate.ready)
-		return oc_err_set(err, "the VM registry is not seeded yet "
-				       "(first routing run)");
+	if (oc_osm_vmstate_usable(&x->p->vmstate, err))
+		return -1;
 	x->snap = oc_osm_snapshot_take(&x->osm->subn, err);
 	if (!x->snap)
 		return -1;
@@ -303,13 +302,12 @@ static void send_blocks(struct oc_exec *x)
 /* The VFs given LID 0 become free VFs of the registry, the others stop
  * being free (lidfilter.h): a patched opensm's LID manager then leaves
  * them alone, also after a restart (the registry saves them). */
-static void note_free_vfs(struct oc_exec *x)
+static void note_free_vfs(struct oc_exec *x, struct oc_vmreg *reg)
 {
 	unsigned i;
 
 	for (i = 0; i < x->num_pis; i++)
-		if (oc_osm_lidfilter_note(x->p->vmstate.reg, x->pis[i].guid,
-					  x->pis[i].lid))
+		if (oc_osm_lidfilter_note(reg, x->pis[i].guid, x->pis[i].lid))
 			oc_osm_err(&x->p->log, OC_ERR_NOMEM,
 				   "osmcloud: %s %s: out of memory for the "
 				   "free VFs: VF 0x%016" PRIx64
@@ -376,9 +374,9 @@ static void move_vguid(struct oc_exec *x)
 		x->st.gi_smps += oc_osm_vguid_send(x->osm, x->dst_guid, prev);
 }
 
-static int change_registry(struct oc_exec *x, struct oc_err *err)
+static int change_registry(struct oc_exec *x, struct oc_vmreg *reg,
+			   struct oc_err *err)
 {
-	struct oc_vmreg *reg = x->p->vmstate.reg;
 	struct oc_vm_rec rec;
 
 	switch (x->op.kind) {
@@ -391,21 +389,35 @@ static int change_registry(struct oc_exec *x, struct oc_err *err)
 		rec.weight = x->weight;
 		return oc_vmreg_add(reg, &rec, err);
 	case OC_OP_STOP:
-		x->vm = NULL;
 		return oc_vmreg_remove(reg, x->vm_name, err);
 	default:
-		x->vm->vf_guid = x->dst_guid;
-		return 0;
+		return oc_vmreg_place(reg, x->vm_name, x->dst_guid, x->vm->lid,
+				      err);
 	}
 }
 
-/* The free VFs first, so that the saved file and the filter agree. */
-static void update_registry(struct oc_exec *x)
+/* Before the first SMP: the registry as the operation leaves it is
+ * written and synced (vmstate.h), the free VFs first, so that the file
+ * and the filter agree.  -1: refused, nothing sent. */
+static int stage_registry(struct oc_exec *x, struct oc_err *err)
 {
-	note_free_vfs(x);
-	x->saved = !change_registry(x, &x->save_err) &&
-		   !oc_vmreg_save(x->p->vmstate.reg, x->p->vmstate.path,
-				  &x->save_err);
+	struct oc_vmreg *next = oc_osm_vmstate_draft(&x->p->vmstate);
+
+	if (!next)
+		return oc_err_set(err, "out of memory for the registry");
+	note_free_vfs(x, next);
+	if (change_registry(x, next, err)) {
+		oc_vmreg_free(next);
+		return -1;
+	}
+	return oc_osm_vmstate_stage(&x->p->vmstate, next, err);
+}
+
+/* After the SMPs: the staged registry is the registry. */
+static void commit_registry(struct oc_exec *x)
+{
+	x->saved = !oc_osm_vmstate_commit(&x->p->vmstate, &x->save_err);
+	x->vm = oc_vmreg_by_name(x->p->vmstate.reg, x->vm_name);
 	if (!x->saved)
 		oc_osm_err(&x->p->log, OC_ERR_OUTPUT,
 			   "osmcloud: %s %s: the fabric has moved but "
@@ -420,6 +432,8 @@ static int apply(struct oc_exec *x, struct oc_err *err)
 		calloc(x->snap->f->num_switches + 1, sizeof(*x->si_guids));
 	if (!x->sent || !x->si_guids)
 		return oc_err_set(err, "out of memory");
+	if (stage_registry(x, err))
+		return -1;
 	x->st.qp0_sent = x->osm->stats.qp0_mads_sent;
 	x->sweeps0 = oc_osm_sweeps_started(&x->p->sweeps);
 	x->st.swept = oc_osm_sweeps_running(&x->p->sweeps);
@@ -428,7 +442,7 @@ static int apply(struct oc_exec *x, struct oc_err *err)
 	send_blocks(x);
 	update_osm_model(x);
 	move_vguid(x);
-	update_registry(x);
+	commit_registry(x);
 	return 0;
 }
 

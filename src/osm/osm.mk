@@ -2,7 +2,7 @@
 lib_LTLIBRARIES += libosmcloud.la
 libosmcloud_la_SOURCES = \
 	src/osm/plugin.c src/osm/plugin.h \
-	src/osm/log.h src/osm/fault.h \
+	src/osm/log.h src/osm/log_level.h src/osm/fault.h \
 	src/osm/options.c src/osm/options.h \
 	src/osm/inputs.c src/osm/inputs.h \
 	src/osm/engine_glue.c src/osm/engine_glue.h \

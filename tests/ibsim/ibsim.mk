@@ -5,6 +5,7 @@ IBSIM_TESTS = tests/ibsim/vswitch_default.sh tests/ibsim/vswitch_uneven.sh \
 	tests/ibsim/vswitch_missing_link.sh tests/ibsim/vswitch_dynamic.sh \
 	tests/ibsim/plain_fat_tree.sh tests/ibsim/not_fat_tree.sh \
 	tests/ibsim/bad_options.sh tests/ibsim/vm_state.sh tests/ibsim/commands.sh \
+	tests/ibsim/registry_inputs.sh tests/ibsim/registry_save.sh \
 	tests/ibsim/migrate.sh tests/ibsim/migrate_dynamic.sh \
 	tests/ibsim/migrate_dynamic_patched.sh tests/ibsim/migrate_sa.sh
 # partition-aware routing (pftree, pftree_ext, pftree_wt)
