@@ -20,7 +20,9 @@
 #include "op_exec.h"
 #include "vguid.h"
 #include "plugin.h"
+#include "result.h"
 #include "smp.h"
+#include "smstate.h"
 
 #define ACK_TIMEOUT_MS 10000.0
 
@@ -234,6 +236,10 @@ static int prepare(struct oc_exec *x,
 		   int (*targets)(struct oc_exec *, struct oc_err *),
 		   struct oc_err *err)
 {
+	if (oc_osm_sm_not_master_why(x->p, err->msg, sizeof(err->msg), 1)) {
+		x->not_master = 1; /* the state changed since the dispatcher */
+		return -1;
+	}
 	if (!x->p->vmstate.ready)
 		return oc_err_set(err, "the VM registry is not seeded yet "
 				       "(first routing run)");
@@ -644,7 +650,7 @@ int oc_exec_run(struct oc_exec *x,
 	x->t0 = oc_osm_now_ms();
 	if (run_locked(x, targets, &err)) {
 		fprintf(out, "osmcloud %s: refused: %s\n", x->cmd, err.msg);
-		ret = 1;
+		ret = x->not_master ? OC_RES_NOT_MASTER : 1;
 	} else {
 		wait_acks(x);
 		count_acks(x);

@@ -80,6 +80,7 @@ struct oc_exec {
 	ib_net64_t *si_guids; /* switches sent a SwitchInfo Set */
 	uint32_t num_si, si_planned;
 	unsigned sweeps0; /* heavy sweeps started when the SMPs went out */
+	int not_master;	  /* refused: this SM is not master */
 	int saved;	  /* registry written */
 	struct oc_err save_err;
 	struct oc_osm_op st;
