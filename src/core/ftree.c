@@ -70,6 +70,15 @@ static int has_vswitch_shape(unsigned to_switch, unsigned to_ca)
 	return to_switch == 1 && to_ca >= 1;
 }
 
+uint8_t oc_ftree_vswitch_pf_port(const struct oc_fabric *f, uint32_t node)
+{
+	unsigned to_switch, to_ca;
+	uint8_t sp, cp;
+
+	count_links(f, node, &to_switch, &to_ca, &sp, &cp);
+	return has_vswitch_shape(to_switch, to_ca) ? cp : 0;
+}
+
 int oc_ftree_is_physical_switch(const struct oc_fabric *f, uint32_t node)
 {
 	unsigned to_switch, to_ca;

@@ -33,7 +33,8 @@ static int index_build(struct seen_index *ix, const struct oc_port_seen *seen,
 		return -1;
 	for (i = 0; i < n; i++) {
 		if (oc_hash_set64(ix->by_guid, seen[i].guid, i) ||
-		    (seen[i].lid && oc_hash_set64(ix->by_lid, seen[i].lid, i)) ||
+		    (seen[i].lid &&
+		     oc_hash_set64(ix->by_lid, seen[i].lid, i)) ||
 		    (seen[i].alias && seen[i].is_vf &&
 		     oc_hash_set64(ix->by_alias, seen[i].alias, i)))
 			return -1;
@@ -209,8 +210,7 @@ int oc_reconcile(const struct oc_vmreg *reg, const struct oc_port_seen *seen,
 
 int oc_fix_is_error(const struct oc_fix *fix)
 {
-	return fix->kind == OC_FIX_LID_ELSEWHERE ||
-	       fix->kind == OC_FIX_DROPPED;
+	return fix->kind == OC_FIX_LID_ELSEWHERE || fix->kind == OC_FIX_DROPPED;
 }
 
 void oc_fix_describe(const struct oc_vmreg *reg, const struct oc_fix *fix,
@@ -242,11 +242,12 @@ void oc_fix_describe(const struct oc_vmreg *reg, const struct oc_fix *fix,
 			 fix->new_lid);
 		break;
 	case OC_FIX_LID_ELSEWHERE:
-		snprintf(buf, len,
-			 "VM \"%s\": its LID %u is held by port 0x%016" PRIx64
-			 ", which is no VF; the record is kept (VF 0x%016" PRIx64
-			 ")",
-			 vm->name, fix->old_lid, fix->holder, fix->old_vf);
+		snprintf(
+			buf, len,
+			"VM \"%s\": its LID %u is held by port 0x%016" PRIx64
+			", which is no VF; the record is kept (VF 0x%016" PRIx64
+			")",
+			vm->name, fix->old_lid, fix->holder, fix->old_vf);
 		break;
 	case OC_FIX_ABSENT:
 		snprintf(buf, len,

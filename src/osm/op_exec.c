@@ -243,6 +243,8 @@ static int prepare(struct oc_exec *x,
 	if (!x->p->vmstate.ready)
 		return oc_err_set(err, "the VM registry is not seeded yet "
 				       "(first routing run)");
+	if (oc_osm_takeover_file_fresh(x->p, err))
+		return -1;
 	x->snap = oc_osm_snapshot_take(&x->osm->subn, err);
 	if (!x->snap)
 		return -1;
@@ -412,7 +414,9 @@ static void update_registry(struct oc_exec *x)
 	x->saved = !change_registry(x, &x->save_err) &&
 		   !oc_vmreg_save(x->p->vmstate.reg, x->p->vmstate.path,
 				  &x->save_err);
-	if (!x->saved)
+	if (x->saved)
+		oc_osm_takeover_note_file(x->p);
+	else
 		oc_osm_err(&x->p->log, OC_ERR_OUTPUT,
 			   "osmcloud: %s %s: the fabric has moved but "
 			   "the registry was NOT saved: %s",

@@ -54,9 +54,12 @@ static void describe_master(osm_opensm_t *osm, char *buf, size_t len,
 	port = guid ? osm_get_port_by_guid(&osm->subn, cl_hton64(guid)) : NULL;
 	if (port && port->p_node)
 		desc = port->p_node->print_desc;
+	if (port && port->p_physp && !lid)
+		lid = cl_ntoh16(osm_physp_get_base_lid(port->p_physp));
 	if (desc)
-		snprintf(buf, len, "\"%s\" (port GUID 0x%016" PRIx64 ", LID %u)",
-			 desc, guid, lid);
+		snprintf(buf, len,
+			 "\"%s\" (port GUID 0x%016" PRIx64 ", LID %u)", desc,
+			 guid, lid);
 	else if (guid)
 		snprintf(buf, len, "port GUID 0x%016" PRIx64 " (LID %u)", guid,
 			 lid);
@@ -78,8 +81,7 @@ static int is_master(struct oc_osm_plugin *p, char *desc, size_t len,
 	return 0;
 }
 
-int oc_osm_sm_is_master(struct oc_osm_plugin *p, char *master_desc,
-			size_t len)
+int oc_osm_sm_is_master(struct oc_osm_plugin *p, char *master_desc, size_t len)
 {
 	return is_master(p, master_desc, len, 0);
 }

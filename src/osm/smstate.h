@@ -23,8 +23,7 @@ struct oc_osm_plugin;
  * port GUID and LID, or "unknown".  Reads plain fields OpenSM's sweeper
  * writes; callers that then change the fabric check again under
  * osm->lock (op_exec.c). */
-int oc_osm_sm_is_master(struct oc_osm_plugin *p, char *master_desc,
-			size_t len);
+int oc_osm_sm_is_master(struct oc_osm_plugin *p, char *master_desc, size_t len);
 
 /* The same for a caller that holds osm->lock. */
 int oc_osm_sm_is_master_locked(struct oc_osm_plugin *p, char *master_desc,

@@ -28,8 +28,7 @@ static void release_lid(osm_db_domain_t *g2l, uint16_t lid, uint64_t keep)
 	}
 }
 
-/* Reserves every VM's LID for its VF port in OpenSM's guid2lid. */
-static void reserve_lids(const struct oc_vmreg *reg, osm_opensm_t *osm)
+void oc_osm_vmstate_reserve_lids(const struct oc_vmreg *reg, osm_opensm_t *osm)
 {
 	osm_lid_mgr_t *mgr = &osm->sm.lid_mgr;
 	uint32_t i;
@@ -68,7 +67,7 @@ int oc_osm_vmstate_open(struct oc_osm_vmstate *vs, const char *path,
 			    path);
 		return 0;
 	}
-	reserve_lids(vs->reg, osm);
+	oc_osm_vmstate_reserve_lids(vs->reg, osm);
 	vs->ready = 1;
 	oc_osm_info(log,
 		    "osmcloud: %u VMs from %s, their LIDs reserved; "

@@ -62,9 +62,8 @@ static void matching_fabric_changes_nothing(void **state)
 {
 	struct oc_vm_rec v[] = {vm("a", VF(0), VF(0), 10),
 				vm("b", OWN(1), VF(1), 11)};
-	struct oc_port_seen seen[] = {{VF(0), 10, 0, 1},
-				      {VF(1), 11, OWN(1), 1},
-				      {PF, 1, 0, 0}};
+	struct oc_port_seen seen[] = {
+		{VF(0), 10, 0, 1}, {VF(1), 11, OWN(1), 1}, {PF, 1, 0, 0}};
 	struct oc_vmreg *reg = reg_of(v, 2), *out;
 	struct oc_fixes fx;
 
@@ -84,9 +83,8 @@ static void moved_by_lid(void **state)
 {
 	struct oc_vm_rec v[] = {vm("a", VF(0), VF(0), 10),
 				vm("b", VF(1), VF(1), 30)};
-	struct oc_port_seen seen[] = {{VF(0), 30, 0, 1},
-				      {VF(1), 20, 0, 1},
-				      {VF(5), 10, 0, 1}};
+	struct oc_port_seen seen[] = {
+		{VF(0), 30, 0, 1}, {VF(1), 20, 0, 1}, {VF(5), 10, 0, 1}};
 	struct oc_vmreg *reg = reg_of(v, 2), *out;
 	struct oc_fixes fx;
 	char line[512];
@@ -100,10 +98,9 @@ static void moved_by_lid(void **state)
 	assert_int_equal(oc_vmreg_by_name(out, "a")->vguid, VF(0));
 	assert_int_equal(oc_vmreg_by_name(out, "b")->vf_guid, VF(0));
 	oc_fix_describe(reg, &fx.v[0], line, sizeof(line));
-	assert_string_equal(line,
-			    "VM \"a\": the registry had it on VF "
-			    "0x0002c90500000001; its LID 10 is on VF "
-			    "0x0002c90500000051: moved there");
+	assert_string_equal(line, "VM \"a\": the registry had it on VF "
+				  "0x0002c90500000001; its LID 10 is on VF "
+				  "0x0002c90500000051: moved there");
 	oc_fixes_free(&fx);
 	oc_vmreg_free(out);
 	oc_vmreg_free(reg);
