@@ -195,8 +195,7 @@ static void adopt(struct oc_osm_plugin *p, struct oc_vmreg *fixed,
 	vs->ready = 1;
 	oc_osm_vmstate_reserve_lids(fixed, p->osm);
 	osm_db_store(mgr->p_g2l, FALSE);
-	if ((fx->count || !from_file) &&
-	    oc_vmreg_save(fixed, vs->path, &why))
+	if ((fx->count || !from_file) && oc_vmreg_save(fixed, vs->path, &why))
 		oc_osm_err(&p->log, OC_ERR_OUTPUT,
 			   "osmcloud: reconcile: the registry was NOT saved: "
 			   "%s",

@@ -18,7 +18,7 @@ IBSIM_TESTS += tests/ibsim/promise.sh
 # the property test's sample under opensm, cross-checked with ibdmchk
 IBSIM_TESTS += tests/ibsim/property_ibsim.sh
 # issue 11: standby SMs, failover, the real migration order
-IBSIM_TESTS += tests/ibsim/failover.sh
+IBSIM_TESTS += tests/ibsim/failover.sh tests/ibsim/real_order.sh
 TESTS += $(IBSIM_TESTS)
 EXTRA_DIST += $(IBSIM_TESTS) tests/ibsim/lib.sh tests/ibsim/common.sh \
 	tests/ibsim/pftree_lib.sh tests/ibsim/failover_lib.sh \
