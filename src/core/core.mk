@@ -9,6 +9,7 @@ libosmcloudcore_la_SOURCES += \
 	src/core/link_list.c src/core/link_list.h \
 	src/core/topo.c src/core/topo.h \
 	src/core/vmfile.c src/core/vmfile.h \
+	src/core/reconcile.c src/core/reconcile.h \
 	src/core/guidfile.c src/core/guidfile.h \
 	src/core/ftree.c src/core/ftree.h \
 	src/core/ftree_optional.c src/core/ftree_optional.h \

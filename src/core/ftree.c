@@ -96,6 +96,15 @@ static int is_vswitch(const struct oc_fabric *f, uint32_t node)
 	return leaves <= vswitches;
 }
 
+uint8_t oc_ftree_vswitch_pf_port(const struct oc_fabric *f, uint32_t node)
+{
+	unsigned to_switch, to_ca;
+	uint8_t sp, cp;
+
+	count_links(f, node, &to_switch, &to_ca, &sp, &cp);
+	return is_vswitch(f, node) ? cp : 0;
+}
+
 int oc_ftree_is_physical_switch(const struct oc_fabric *f, uint32_t node)
 {
 	return oc_is_switch(f, node) && !is_vswitch(f, node);

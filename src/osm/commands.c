@@ -8,12 +8,15 @@
 #include <opensm/osm_port.h>
 
 #include "commands.h"
+#include "result.h"
+#include "smstate.h"
 
 struct command {
 	const char *name;
 	const char *args;
 	const char *summary;
 	int (*run)(struct oc_osm_plugin *p, int argc, char **argv, FILE *out);
+	int changes_fabric; /* only the master SM runs it (smstate.h) */
 };
 
 static int cmd_help(struct oc_osm_plugin *p, int argc, char **argv, FILE *out);
@@ -21,14 +24,14 @@ static int cmd_vms(struct oc_osm_plugin *p, int argc, char **argv, FILE *out);
 static int cmd_stats(struct oc_osm_plugin *p, int argc, char **argv, FILE *out);
 
 static const struct command commands[] = {
-	{"help", "", "this list", cmd_help},
-	{"vms", "", "list the VMs of the registry (state=)", cmd_vms},
+	{"help", "", "this list", cmd_help, 0},
+	{"vms", "", "list the VMs of the registry (state=)", cmd_vms, 0},
 	{"migrate", "VM HYPERVISOR [itrc|ftreeminrc]",
-	 "move a VM to HYPERVISOR (LID swap or copy)", oc_osm_migrate},
+	 "move a VM to HYPERVISOR (LID swap or copy)", oc_osm_migrate, 1},
 	{"boot", "VM HYPERVISOR [weight] [vguid=GUID]",
-	 "give a VF without a LID of HYPERVISOR a free LID", oc_osm_boot},
-	{"stop", "VM [itrc|ftreeminrc]", "free the VM's LID", oc_osm_stop},
-	{"stats", "", "figures of the last operations", cmd_stats},
+	 "give a VF without a LID of HYPERVISOR a free LID", oc_osm_boot, 1},
+	{"stop", "VM [itrc|ftreeminrc]", "free the VM's LID", oc_osm_stop, 1},
+	{"stats", "", "figures of the last operations", cmd_stats, 0},
 };
 
 #define NUM_COMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -118,8 +121,12 @@ int oc_osm_command(struct oc_osm_plugin *p, int argc, char **argv, FILE *out)
 		return 1;
 	}
 	for (i = 0; i < NUM_COMMANDS; i++)
-		if (!strcmp(argv[0], commands[i].name))
+		if (!strcmp(argv[0], commands[i].name)) {
+			if (commands[i].changes_fabric &&
+			    oc_osm_master_gate(p, argv[0], out))
+				return OC_RES_NOT_MASTER;
 			return commands[i].run(p, argc, argv, out);
+		}
 	fprintf(out,
 		"osmcloud: unknown command \"%s\" (\"osmcloud help\" "
 		"lists them)\n",

@@ -22,6 +22,8 @@ libosmcloud_la_SOURCES = \
 	src/osm/vguid.c src/osm/vguid.h \
 	src/osm/opstats.c src/osm/opstats.h \
 	src/osm/sweeps.c src/osm/sweeps.h \
+	src/osm/smstate.c src/osm/smstate.h \
+	src/osm/takeover.c src/osm/takeover.h \
 	src/osm/op_exec.c src/osm/op_exec.h \
 	src/osm/exec_targets.c \
 	src/osm/migrate_exec.c src/osm/migrate_exec.h

@@ -138,14 +138,17 @@ static void osmcloud_delete(void *data)
 		plugin_free(p);
 }
 
-/* OpenSM's events: the heavy sweeps, for the VM operations. */
+/* OpenSM's events: the heavy sweeps, for the VM operations; the first
+ * sweep as master, for the registry (takeover.h). */
 static void osmcloud_report(void *data, osm_epi_event_id_t id, void *event)
 {
 	struct oc_osm_plugin *p = data;
 
 	(void)event;
-	if (p)
-		oc_osm_sweeps_event(&p->sweeps, id);
+	if (!p)
+		return;
+	oc_osm_sweeps_event(&p->sweeps, id);
+	oc_osm_takeover_event(p, id);
 }
 
 osm_event_plugin_t osm_event_plugin = {

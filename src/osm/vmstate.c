@@ -51,8 +51,7 @@ static void release_vm_lids(const struct oc_vmreg *reg, osm_db_domain_t *g2l)
 	}
 }
 
-/* Reserves every VM's LID for its VF port in OpenSM's guid2lid. */
-static void reserve_lids(const struct oc_vmreg *reg, osm_opensm_t *osm)
+void oc_osm_vmstate_reserve_lids(const struct oc_vmreg *reg, osm_opensm_t *osm)
 {
 	osm_lid_mgr_t *mgr = &osm->sm.lid_mgr;
 	uint32_t i;
@@ -173,7 +172,7 @@ int oc_osm_vmstate_read(struct oc_osm_vmstate *vs, osm_opensm_t *osm,
 			    vs->path);
 		return 0;
 	}
-	reserve_lids(reg, osm);
+	oc_osm_vmstate_reserve_lids(reg, osm);
 	oc_osm_info(log,
 		    "osmcloud: %u VMs from %s, their LIDs reserved; "
 		    "%u free VFs",

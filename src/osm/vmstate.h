@@ -52,6 +52,10 @@ struct oc_osm_vmstate {
 int oc_osm_vmstate_open(struct oc_osm_vmstate *vs, const char *path,
 			osm_opensm_t *osm, const struct oc_osm_log *log,
 			struct oc_err *err);
+/* Reserves every VM's LID for its VF port in OpenSM's guid2lid (taking
+ * it from any other GUID there); also the takeover's (takeover.h). */
+void oc_osm_vmstate_reserve_lids(const struct oc_vmreg *reg, osm_opensm_t *osm);
+
 /* Frees what open() made; a no-op on a zeroed, never opened state. */
 void oc_osm_vmstate_close(struct oc_osm_vmstate *vs);
 

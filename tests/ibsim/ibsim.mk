@@ -18,9 +18,12 @@ IBSIM_TESTS += tests/ibsim/sftree_trees.sh tests/ibsim/sftree_irregular.sh \
 IBSIM_TESTS += tests/ibsim/promise.sh
 # the property test's sample under opensm, cross-checked with ibdmchk
 IBSIM_TESTS += tests/ibsim/property_ibsim.sh
+# issue 11: standby SMs, failover, the real migration order
+IBSIM_TESTS += tests/ibsim/failover.sh tests/ibsim/real_order.sh
 TESTS += $(IBSIM_TESTS)
 EXTRA_DIST += $(IBSIM_TESTS) tests/ibsim/lib.sh tests/ibsim/common.sh \
-	tests/ibsim/pftree_lib.sh topologies/not-a-fat-tree.net
+	tests/ibsim/pftree_lib.sh tests/ibsim/failover_lib.sh \
+	topologies/not-a-fat-tree.net
 AM_TESTS_ENVIRONMENT = OC_BUILDDIR='$(abs_top_builddir)'; \
 	OC_SRCDIR='$(abs_top_srcdir)'; export OC_BUILDDIR OC_SRCDIR;
 # the integration tests need the plugin and the tool built first

@@ -34,3 +34,4 @@ TESTS += tests/unit/detours_offline.sh
 # osmcloud check (OC_PROPERTY_COUNT / OC_PROPERTY_SEED for longer runs)
 EXTRA_DIST += tests/unit/property_offline.sh tests/unit/property_lib.sh
 TESTS += tests/unit/property_offline.sh
+include $(srcdir)/tests/unit/unit_failover.mk
