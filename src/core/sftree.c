@@ -236,7 +236,7 @@ static uint16_t *all_lids(const struct oc_fabric *f, uint32_t *num)
 /* Fills every pair up/down routing left, CA LIDs too, through one
  * subtree root: the switch pairs it cannot connect are unserved, the CA
  * pairs holes (the promise check then fails). */
-static int fill_all_pairs(struct sftree_run *run)
+static void fill_all_pairs(struct sftree_run *run)
 {
 	const struct oc_fabric *f = run->ft->f;
 	uint64_t ca_unserved = 0;
@@ -259,7 +259,6 @@ static int fill_all_pairs(struct sftree_run *run)
 		else
 			run->stats->ca_via_root += n;
 	}
-	return 0;
 }
 
 /* After vswitch_ftree left the holes of CA LIDs empty: everything up/down
@@ -284,7 +283,7 @@ static int sftree_after_all(const struct oc_engine_input *in,
 	if (!run.reach || oc_subtree_fill_init(&run.sf, &run.st, lfts))
 		ret = oc_err_set(err, "out of memory");
 	else
-		ret = fill_all_pairs(&run);
+		fill_all_pairs(&run);
 	stats->subtree_root_guid =
 		ft->f->nodes[ft->f->switches[run.st.root]].guid;
 	stats->sw_routes_checked = 1;

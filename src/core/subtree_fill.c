@@ -91,7 +91,7 @@ long oc_subtree_fill_lid(struct oc_subtree_fill *sf, uint16_t lid,
 			continue;
 		if (!unserved)
 			return -1;
-		*unserved += reach[sw];
+		*unserved += reach ? reach[sw] : 1;
 	}
 	for (sw = 0; sw < f->num_switches; sw++) {
 		if (sf->fill[sw] == OC_NO_PATH)

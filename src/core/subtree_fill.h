@@ -44,7 +44,7 @@ void oc_subtree_fill_keep_present(struct oc_subtree_fill *sf, uint16_t lid);
  * given one (the root lacks lid, or the switch does not reach the root)
  * stays without: with unserved NULL nothing is written then and the
  * result is -1; otherwise the others are written and *unserved grows by
- * reach[switch] for each such switch (reach may then not be NULL). */
+ * reach[switch] for each such switch (1 each when reach is NULL). */
 long oc_subtree_fill_lid(struct oc_subtree_fill *sf, uint16_t lid,
 			 const uint32_t *reach, uint64_t *unserved);
 

@@ -45,7 +45,6 @@ struct vsw_run {
 	int holes_via_root;
 	int leave_holes;      /* OC_HOLES_LEAVE: after() fills them */
 	uint8_t *is_hole_lid; /* [lid] */
-	uint32_t *one;	      /* [switch]: 1 (unserved switches count 1) */
 	uint16_t *hole_lids;
 	uint32_t num_hole_lids;
 };
@@ -502,8 +501,7 @@ static int fill_holes_via_root(struct vsw_run *run, struct oc_err *err)
 		uint64_t left = 0;
 
 		oc_subtree_fill_keep_present(&sf, run->hole_lids[i]);
-		n = oc_subtree_fill_lid(&sf, run->hole_lids[i], run->one,
-					&left);
+		n = oc_subtree_fill_lid(&sf, run->hole_lids[i], NULL, &left);
 		run->stats->detours += (uint32_t)n;
 		if (left) /* what the root does not serve: nearest */
 			run->stats->detours += oc_router_fill_column(
@@ -556,7 +554,6 @@ static void free_scratch(struct vsw_run *run)
 	free(run->leaf_weight);
 	free(run->is_hole_lid);
 	free(run->hole_lids);
-	free(run->one);
 }
 
 /* Whether CA-sourced traffic has a credit loop in the tables. */
@@ -596,17 +593,13 @@ static int route_holes_safely(struct vsw_run *run, struct oc_err *err)
 {
 	size_t n = (size_t)run->f->max_lid + 1;
 	int ret = ca_credit_loop(run, err);
-	uint32_t i;
 
 	if (ret <= 0)
 		return ret;
 	run->is_hole_lid = calloc(n, 1);
 	run->hole_lids = malloc(sizeof(*run->hole_lids) * n);
-	run->one = malloc(sizeof(*run->one) * (run->f->num_switches + 1));
-	if (!run->is_hole_lid || !run->hole_lids || !run->one)
+	if (!run->is_hole_lid || !run->hole_lids)
 		return oc_err_set(err, "out of memory");
-	for (i = 0; i <= run->f->num_switches; i++)
-		run->one[i] = 1;
 	run->holes_via_root = 1;
 	ret = route_again(run, err);
 	if (ret <= 0)
