@@ -78,7 +78,7 @@ static int hex4(struct parser *p, unsigned long *v)
 	*v = 0;
 	for (i = 0; i < 4; i++) {
 		unsigned char c = p->s[p->pos + i];
-		int d = c >= '0' && c <= '9'	 ? c - '0'
+		int d = c >= '0' && c <= '9'   ? c - '0'
 			: c >= 'a' && c <= 'f' ? c - 'a' + 10
 			: c >= 'A' && c <= 'F' ? c - 'A' + 10
 					       : -1;
@@ -316,8 +316,7 @@ static int members(struct parser *p, struct oc_json_obj *obj)
 	}
 }
 
-int oc_json_parse(const char *text, struct oc_json_obj *obj,
-		  struct oc_err *err)
+int oc_json_parse(const char *text, struct oc_json_obj *obj, struct oc_err *err)
 {
 	struct parser p = {(const unsigned char *)text, 0, NULL, err};
 

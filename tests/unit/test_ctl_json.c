@@ -55,8 +55,9 @@ static void decodes_escapes(void **state)
 				       "\\u00e9\\ud83d\\ude00\\u20ac\"}",
 				       &o, &err),
 			 0);
-	assert_string_equal(oc_json_find(&o, "s")->text,
-			    "a\"b\\c/d\n\t\xc3\xa9\xf0\x9f\x98\x80\xe2\x82\xac");
+	assert_string_equal(
+		oc_json_find(&o, "s")->text,
+		"a\"b\\c/d\n\t\xc3\xa9\xf0\x9f\x98\x80\xe2\x82\xac");
 	oc_json_obj_free(&o);
 	/* raw UTF-8 passes */
 	assert_int_equal(oc_json_parse("{\"s\":\"\xc3\xa9\"}", &o, &err), 0);
@@ -108,9 +109,9 @@ static void refuses_malformed(void **state)
 	refuses("{\"a\":\"\\ud800x\"}", "a high surrogate without");
 	refuses("{\"a\":\"\\ud800\\u0041\"}", "a high surrogate without");
 	refuses("{\"a\":\"\xff\"}", "invalid UTF-8");
-	refuses("{\"a\":\"\xc0\xaf\"}", "invalid UTF-8");	  /* overlong */
+	refuses("{\"a\":\"\xc0\xaf\"}", "invalid UTF-8");     /* overlong */
 	refuses("{\"a\":\"\xed\xa0\x80\"}", "invalid UTF-8"); /* surrogate */
-	refuses("{\"a\":\"\xe2\x82\"}", "invalid UTF-8");	  /* cut */
+	refuses("{\"a\":\"\xe2\x82\"}", "invalid UTF-8");     /* cut */
 	refuses("{\"\":1}", "member name must be printable ASCII");
 	refuses("{\"\\u001b[2J\":1}", "member name must be printable ASCII");
 }
@@ -202,8 +203,7 @@ static void survives_malformed(void **state)
 				oc_json_obj_free(&o);
 				continue;
 			}
-			assert_int_equal(sscanf(err.msg, "column %u", &col),
-					 1);
+			assert_int_equal(sscanf(err.msg, "column %u", &col), 1);
 			assert_true(col >= 1 && col <= len + 1);
 		}
 	assert_true(ok > 0);
