@@ -97,7 +97,8 @@ static int name_match(const struct oc_exec *x, uint32_t node, const char *name)
 	if (!o)
 		return 0;
 	description(o, desc);
-	if (!strcmp(desc, name) || (o->print_desc && !strcmp(o->print_desc, name)))
+	if (!strcmp(desc, name) ||
+	    (o->print_desc && !strcmp(o->print_desc, name)))
 		return 2;
 	host = strcspn(desc, " ");
 	return host == strlen(name) && !strncmp(desc, name, host) ? 1 : 0;

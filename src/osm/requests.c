@@ -108,8 +108,7 @@ static void add_word(struct json_req *r, const char *spec, const char *word)
 }
 
 /* The command's words from its members, in the order of cmd->members. */
-static int json_words(struct json_req *r, const struct oc_cmd *cmd,
-		      FILE *text)
+static int json_words(struct json_req *r, const struct oc_cmd *cmd, FILE *text)
 {
 	const char *const *s;
 	unsigned i;
@@ -220,8 +219,7 @@ static const char *message(struct outcome *o)
 	return o->text;
 }
 
-static void json_reply(const struct json_req *r, struct outcome *o,
-		       FILE *reply)
+static void json_reply(const struct json_req *r, struct outcome *o, FILE *reply)
 {
 	fprintf(reply, "{\"id\":");
 	if (!r->id)
@@ -273,7 +271,8 @@ static enum oc_result run_text(struct oc_osm_plugin *p, char *line,
 	if (outcome_open(o, 0)) {
 		outcome_close(o);
 		o->res = OC_RES_REFUSED;
-		fprintf(reply, "osmcloud: out of memory\n" OC_CTL_STATUS " %d\n",
+		fprintf(reply,
+			"osmcloud: out of memory\n" OC_CTL_STATUS " %d\n",
 			o->res);
 		return o->res;
 	}
