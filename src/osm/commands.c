@@ -231,6 +231,7 @@ enum oc_result oc_osm_command(struct oc_osm_plugin *p, int argc, char **argv,
 			argv[0]);
 		return OC_RES_BAD_REQUEST;
 	}
+	/* here a command with changes_fabric meets the master check */
 	return cmd->run(p, argc, argv, out);
 }
 

@@ -43,7 +43,8 @@ struct oc_cmd {
 	const char *args;
 	const char *summary;
 	/* it sends SMPs or changes the registry: only a master SM may run
-	 * it (the dispatcher refuses it with OC_RES_NOT_MASTER otherwise) */
+	 * it; oc_osm_command() is where a non-master SM refuses it with
+	 * OC_RES_NOT_MASTER (the failover change) */
 	int changes_fabric;
 	/* the JSON request's members, in the order of the words; "=name"
 	 * is the word "name=VALUE", "?name" an optional word */
