@@ -9,6 +9,7 @@ libosmcloudcore_la_SOURCES += \
 	src/core/link_list.c src/core/link_list.h \
 	src/core/topo.c src/core/topo.h \
 	src/core/vmfile.c src/core/vmfile.h \
+	src/core/reconcile.c src/core/reconcile.h \
 	src/core/guidfile.c src/core/guidfile.h \
 	src/core/ftree.c src/core/ftree.h \
 	src/core/ftree_optional.c src/core/ftree_optional.h \
@@ -16,6 +17,7 @@ libosmcloudcore_la_SOURCES += \
 	src/core/engine.c src/core/engine.h \
 	src/core/vswitch_ftree.c src/core/vswitch_ftree.h \
 	src/core/subtree_root.c src/core/subtree_root.h \
+	src/core/subtree_fill.c src/core/subtree_fill.h \
 	src/core/sftree.c src/core/path_hops.c src/core/path_hops.h \
 	src/core/route_keep.c src/core/route_keep.h \
 	src/core/cross_core.c src/core/cross_core.h \
@@ -31,13 +33,16 @@ libosmcloudcore_la_SOURCES += \
 	src/core/lft_dump.c src/core/lft_dump.h \
 	src/core/hops.c src/core/hops.h
 # the VM registry (issue 3: live migration)
-libosmcloudcore_la_SOURCES += src/core/vmreg.c src/core/vmreg.h \
+libosmcloudcore_la_SOURCES += src/core/vmreg.c src/core/vmreg.h src/core/vmreg_file.c \
+	src/core/path_check.c src/core/path_check.h \
 	src/core/vmreg_free.c
 if HAVE_CMOCKA
-check_PROGRAMS += tests/unit/test_vmreg
-TESTS += tests/unit/test_vmreg
+check_PROGRAMS += tests/unit/test_vmreg tests/unit/test_vmreg_file
+TESTS += tests/unit/test_vmreg tests/unit/test_vmreg_file
 tests_unit_test_vmreg_CFLAGS = $(UNIT_TEST_CFLAGS)
 tests_unit_test_vmreg_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
+tests_unit_test_vmreg_file_CFLAGS = $(UNIT_TEST_CFLAGS)
+tests_unit_test_vmreg_file_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
 endif
 # migrate: switch tuples and the live-migration reconfiguration planner
 libosmcloudcore_la_SOURCES += \

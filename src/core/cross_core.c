@@ -150,18 +150,34 @@ static int lid_missing(const struct cc_run *run, uint16_t lid)
 	return 0;
 }
 
-/* Labels and writes the routes to the LID of switch target. */
-static long fill_target(struct cc_run *run, uint32_t target)
+/* The rank of the switch that owns lid or that its CA hangs off
+ * (vSwitches and CAs one below the switch they hang off). */
+static uint32_t lid_rank(const struct oc_ftree *ft, uint16_t lid)
+{
+	const struct oc_fabric *f = ft->f;
+	const struct oc_lid_owner *o = &f->lid_owner[lid];
+	uint32_t node = o->node, below = 0, sw;
+
+	if (!oc_is_switch(f, node)) {
+		node = oc_peer(f, node, o->port);
+		below = 1;
+	}
+	sw = f->nodes[node].sw_index;
+	if (!is_fabric(ft, sw))
+		return (uint32_t)ft->leaf_rank + 1 + below;
+	return (uint32_t)ft->sw[sw].rank + below;
+}
+
+/* Labels and writes the routes to lid. */
+static long fill_lid(struct cc_run *run, uint16_t lid)
 {
 	const struct oc_ftree *ft = run->ft;
-	uint16_t lid = oc_switch_lid(ft->f, ft->f->switches[target]);
 	uint32_t sw, rank;
 	long n = 0;
 
 	if (!lid || lid > run->t->max_lid || !lid_missing(run, lid))
 		return 0;
-	rank = is_fabric(ft, target) ? (uint32_t)ft->sw[target].rank
-				     : (uint32_t)ft->leaf_rank + 1;
+	rank = lid_rank(ft, lid);
 	for (sw = 0; sw < ft->f->num_switches; sw++) {
 		run->len[sw] = NO_LEN;
 		run->port[sw] = OC_NO_PATH;
@@ -179,9 +195,15 @@ static long fill_target(struct cc_run *run, uint32_t target)
 
 long oc_cross_core_fill(const struct oc_ftree *ft, struct oc_lfts *t)
 {
+	return oc_cross_core_fill_lids(ft, t, NULL, 0);
+}
+
+long oc_cross_core_fill_lids(const struct oc_ftree *ft, struct oc_lfts *t,
+			     const uint16_t *lids, uint32_t num_lids)
+{
 	struct cc_run run = {.ft = ft, .t = t};
 	size_t n = ft->f->num_switches + 1;
-	uint32_t target;
+	uint32_t i;
 	long added = 0;
 
 	run.order = malloc(sizeof(*run.order) * n);
@@ -192,8 +214,11 @@ long oc_cross_core_fill(const struct oc_ftree *ft, struct oc_lfts *t)
 		added = -1;
 	} else {
 		order_by_rank(&run);
-		for (target = 0; target < ft->f->num_switches; target++)
-			added += fill_target(&run, target);
+		for (i = 0; lids && i < num_lids; i++)
+			added += fill_lid(&run, lids[i]);
+		for (i = 0; !lids && i < ft->f->num_switches; i++)
+			added += fill_lid(
+				&run, oc_switch_lid(ft->f, ft->f->switches[i]));
 	}
 	free(run.order);
 	free(run.len);

@@ -24,4 +24,9 @@
  * links between roots are ftree.c's same-rank groups of rank 0. */
 long oc_cross_core_fill(const struct oc_ftree *ft, struct oc_lfts *t);
 
+/* The same for the given LIDs (CA LIDs too): vswitch_ftree's holes when
+ * its nearest-neighbour detours close a credit loop. */
+long oc_cross_core_fill_lids(const struct oc_ftree *ft, struct oc_lfts *t,
+			     const uint16_t *lids, uint32_t num_lids);
+
 #endif

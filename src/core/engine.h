@@ -44,6 +44,9 @@ struct oc_route_stats {
 	uint32_t switch_lids;
 	uint32_t detours; /* (switch, CA LID) entries off the up/down
 				   paths, on degraded trees only */
+	/* the leaf the detours go through when the nearest-neighbour ones
+	 * closed a credit loop (0: nearest neighbour) */
+	uint64_t detour_root_guid;
 	uint32_t leaves;
 	uint32_t vswitches;
 	uint32_t tenants;	 /* partitions routed as tenants (pftree) */

@@ -9,11 +9,17 @@
 int oc_err_set(struct oc_err *err, const char *fmt, ...)
 {
 	va_list ap;
+	char *c;
 
 	if (!err)
 		return -1;
 	va_start(ap, fmt);
 	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
 	va_end(ap);
+	/* a message quotes what it got from files and clients: no control
+	 * character of theirs reaches a log line or a terminal */
+	for (c = err->msg; *c; c++)
+		if ((unsigned char)*c < ' ' || *c == 0x7f)
+			*c = '?';
 	return -1;
 }

@@ -70,15 +70,44 @@ static int has_vswitch_shape(unsigned to_switch, unsigned to_ca)
 	return to_switch == 1 && to_ca >= 1;
 }
 
-int oc_ftree_is_physical_switch(const struct oc_fabric *f, uint32_t node)
+/* A switch of the vSwitch shape whose one neighbour has more plain
+ * leaves below it (CAs and two or more switch links) than switches of
+ * the vSwitch shape is a leaf that lost all uplinks but one (cut cables),
+ * not a vSwitch: vSwitches hang off leaves, next to other vSwitches. */
+static int is_vswitch(const struct oc_fabric *f, uint32_t node)
+{
+	unsigned to_switch, to_ca, p, vswitches = 0, leaves = 0;
+	uint8_t sp, cp;
+	uint32_t parent;
+
+	count_links(f, node, &to_switch, &to_ca, &sp, &cp);
+	if (!has_vswitch_shape(to_switch, to_ca))
+		return 0;
+	parent = oc_peer(f, node, sp);
+	for (p = 1; p <= f->nodes[parent].num_ports; p++) {
+		uint32_t peer = oc_peer(f, parent, p);
+
+		if (peer == OC_NONE || !oc_is_switch(f, peer))
+			continue;
+		count_links(f, peer, &to_switch, &to_ca, &sp, &cp);
+		vswitches += has_vswitch_shape(to_switch, to_ca);
+		leaves += to_ca > 0 && to_switch >= 2;
+	}
+	return leaves <= vswitches;
+}
+
+uint8_t oc_ftree_vswitch_pf_port(const struct oc_fabric *f, uint32_t node)
 {
 	unsigned to_switch, to_ca;
 	uint8_t sp, cp;
 
-	if (!oc_is_switch(f, node))
-		return 0;
 	count_links(f, node, &to_switch, &to_ca, &sp, &cp);
-	return !has_vswitch_shape(to_switch, to_ca);
+	return is_vswitch(f, node) ? cp : 0;
+}
+
+int oc_ftree_is_physical_switch(const struct oc_fabric *f, uint32_t node)
+{
+	return oc_is_switch(f, node) && !is_vswitch(f, node);
 }
 
 static int check_ca_links(struct analysis *a)
@@ -119,7 +148,7 @@ static void detect_vswitches(struct analysis *a)
 			    &s->uplink_port, &s->pf_port);
 		s->rank = NO_RANK;
 		s->parent = OC_NONE;
-		if (has_vswitch_shape(to_switch, to_ca)) {
+		if (is_vswitch(f, f->switches[sw])) {
 			s->role = OC_SW_VSWITCH;
 			a->ft->num_vswitches++;
 		} else {

@@ -70,6 +70,9 @@ void oc_ftree_free(struct oc_ftree *ft);
 /* Whether node is a switch the analysis takes as physical (not of a
  * vSwitch's shape): what rule R6 asks of a given root. */
 int oc_ftree_is_physical_switch(const struct oc_fabric *f, uint32_t node);
+/* The PF's port of switch node when it has a vSwitch's shape (its first
+ * CA port, as the analysis decides), else 0. */
+uint8_t oc_ftree_vswitch_pf_port(const struct oc_fabric *f, uint32_t node);
 
 static inline const struct oc_group *oc_up_group(const struct oc_ftree *ft,
 						 uint32_t sw, uint32_t i)

@@ -18,6 +18,8 @@ dist_pkgdata_DATA += topologies/vswitch-ft-default.net \
 	topologies/regress-sftree-hostless-leaf-small.net \
 	topologies/regress-sftree-hostless-cut.net \
 	topologies/regress-sftree-unserved.net \
+	topologies/regress-detours-io-above-leaves.net \
+	topologies/regress-leaf-one-uplink.net \
 	topologies/vswitch-ft-uneven-vfs.net \
 	topologies/vswitch-ft-missing-hv.net \
 	topologies/vswitch-ft-storage.net \

@@ -40,9 +40,8 @@ int oc_lid_model_dynamic(struct oc_fabric *f, const struct oc_vm_table *vms,
 	return 0;
 }
 
-/* Why the port GUID is no VF of the fabric; NULL when it is one. */
-static const char *not_a_vf(const struct oc_fabric *f,
-			    const struct oc_ftree *ft, uint64_t guid)
+const char *oc_lid_model_not_a_vf(const struct oc_fabric *f,
+				  const struct oc_ftree *ft, uint64_t guid)
 {
 	const struct oc_ft_switch *hv;
 	unsigned port;
@@ -55,6 +54,8 @@ static const char *not_a_vf(const struct oc_fabric *f,
 	peer = oc_peer(f, node, port);
 	if (peer == OC_NONE || !oc_is_switch(f, peer))
 		return "the port is not linked to a vSwitch";
+	if (!ft)
+		return NULL;
 	hv = &ft->sw[f->nodes[peer].sw_index];
 	if (hv->role != OC_SW_VSWITCH)
 		return "the port is not behind a vSwitch";
@@ -71,7 +72,7 @@ int oc_lid_model_check_vms(const struct oc_fabric *f, const struct oc_ftree *ft,
 
 	for (i = 0; i < vms->count; i++) {
 		const struct oc_vm *vm = &vms->vms[i];
-		const char *why = not_a_vf(f, ft, vm->vf_guid);
+		const char *why = oc_lid_model_not_a_vf(f, ft, vm->vf_guid);
 
 		if (why)
 			return oc_err_set(err,

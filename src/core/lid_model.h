@@ -20,6 +20,11 @@ int oc_lid_model_dynamic(struct oc_fabric *f, const struct oc_vm_table *vms,
  * fabric: a CA port behind a vSwitch, not its PF.  The GUID of a PF, of a
  * switch or of no port at all would be ignored by routing without a
  * word, so it is an error "path:line: VM \"name\": ...". */
+/* Why the port GUID is not a VF port of the fabric; NULL when it is one.
+ * ft NULL: only that it is a CA port linked to a switch. */
+const char *oc_lid_model_not_a_vf(const struct oc_fabric *f,
+				  const struct oc_ftree *ft, uint64_t guid);
+
 int oc_lid_model_check_vms(const struct oc_fabric *f, const struct oc_ftree *ft,
 			   const struct oc_vm_table *vms, const char *path,
 			   struct oc_err *err);

@@ -496,12 +496,17 @@ static uint8_t detour_port(const struct oc_router *r, uint32_t sw)
 	return 0;
 }
 
+int oc_router_left_holes(const struct oc_router *r)
+{
+	return r->fabric_routed != r->num_fabric;
+}
+
 uint32_t oc_router_fill_holes(struct oc_router *r, uint16_t lid)
 {
 	uint32_t added = 0, found, sw, i;
 
-	if (r->fabric_routed == r->num_fabric)
-		return 0; /* no hole */
+	if (!oc_router_left_holes(r))
+		return 0;
 	do {
 		found = 0;
 		for (sw = 0; sw < r->f->num_switches; sw++) {
@@ -521,6 +526,18 @@ uint32_t oc_router_fill_holes(struct oc_router *r, uint16_t lid)
 		added += found;
 	} while (found);
 	return added;
+}
+
+uint32_t oc_router_fill_column(struct oc_router *r, uint16_t lid)
+{
+	uint32_t sw;
+
+	r->cur_stamp++;
+	r->fabric_routed = 0;
+	for (sw = 0; sw < r->f->num_switches; sw++)
+		if (oc_lft_row(r->lfts, sw)[lid] != OC_NO_PATH)
+			set_entry(r, sw, 0, 0);
+	return oc_router_fill_holes(r, lid);
 }
 
 void oc_router_pad(struct oc_router *r, uint32_t sw, double weight)

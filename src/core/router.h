@@ -43,6 +43,14 @@ void oc_router_route(struct oc_router *r, uint16_t lid, uint32_t attach_sw,
  * after oc_router_route() for the same lid.  Returns the entries added. */
 uint32_t oc_router_fill_holes(struct oc_router *r, uint16_t lid);
 
+/* The same detours for the column of lid as it is now, at any time:
+ * every physical switch with an entry counts as routed. */
+uint32_t oc_router_fill_column(struct oc_router *r, uint16_t lid);
+
+/* 1 when up/down routing left some physical switch without an entry for
+ * the LID oc_router_route() routed last (a degraded tree). */
+int oc_router_left_holes(const struct oc_router *r);
+
 /* Consumes weight on the main up path of attach_sw without writing any
  * LFT entry (OpenSM's dummy nodes: keeps leaves with fewer nodes in step). */
 void oc_router_pad(struct oc_router *r, uint32_t attach_sw, double weight);

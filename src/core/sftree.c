@@ -48,6 +48,7 @@
 #include "engine.h"
 #include "promise.h"
 #include "route_keep.h"
+#include "subtree_fill.h"
 #include "subtree_root.h"
 #include "vswitch_ftree.h"
 
@@ -56,89 +57,25 @@ struct sftree_run {
 	struct oc_lfts *lfts;
 	struct oc_route_stats *stats;
 	struct oc_subtree st;
-	uint8_t *toward; /* [switch]: port towards R or a sibling */
-	uint8_t *keep;	 /* [switch]: its entry for the current LID stays */
-	uint8_t *fill;	 /* [switch]: new entry for the current LID */
+	struct oc_subtree_fill sf; /* Algorithm 2 */
 	uint32_t *reach; /* [switch]: switches whose routes it carries */
 };
-
-/* The sibling index of switch sw, or -1. */
-static int sibling_index(const struct oc_subtree *st, uint32_t sw)
-{
-	uint32_t i;
-
-	for (i = 0; i < st->num_sib; i++)
-		if (st->sib[i].sw == sw)
-			return (int)i;
-	return -1;
-}
-
-/* Algorithm 2 for one (switch, LID) pair; via as oc_subtree_via(). */
-static uint8_t pair_port(const struct sftree_run *run, uint32_t sw, int via)
-{
-	const struct oc_subtree *st = &run->st;
-	int sib;
-
-	if (via < 0)
-		return OC_NO_PATH;
-	if (sw == st->root)
-		return via ? st->sib[via - 1].root_port : OC_NO_PATH;
-	sib = sibling_index(st, sw);
-	if (sib >= 0)
-		return st->sib[sib].toward_root;
-	return run->toward[sw];
-}
-
-/* Gives every switch whose entry for lid does not stay (run->keep) its
- * entry through the subtree; returns how many.  A switch that cannot be
- * given one (the root lacks lid, or the switch does not reach the root)
- * stays without: with *unserved NULL nothing is written then and the
- * result is -1; otherwise the others are written and *unserved grows by
- * the switches that cannot reach lid (vSwitches below count too). */
-static long fill_lid(struct sftree_run *run, uint16_t lid, uint64_t *unserved)
-{
-	const struct oc_fabric *f = run->ft->f;
-	int via = oc_subtree_via(&run->st, lid, run->keep);
-	uint32_t sw;
-	long n = 0;
-
-	for (sw = 0; sw < f->num_switches; sw++) {
-		run->fill[sw] = OC_NO_PATH;
-		if (run->keep[sw])
-			continue;
-		run->fill[sw] = pair_port(run, sw, via);
-		if (run->fill[sw] != OC_NO_PATH)
-			continue;
-		if (!unserved)
-			return -1;
-		*unserved += run->reach[sw];
-	}
-	for (sw = 0; sw < f->num_switches; sw++) {
-		if (run->fill[sw] == OC_NO_PATH)
-			continue;
-		oc_lft_row(run->lfts, sw)[lid] = run->fill[sw];
-		n++;
-	}
-	return n;
-}
 
 /* Switch LIDs: the router's entries stay, the holes are filled where
  * the subtree reaches; the pairs it does not reach are counted. */
 static void route_switch_pairs(struct sftree_run *run)
 {
-	const struct oc_fabric *f = run->ft->f;
-	uint32_t sw, i;
+	uint32_t i;
 
 	for (i = 0; i < run->st.num_lids; i++) {
 		uint16_t lid = run->st.lids[i];
 
 		if (!run->st.lid_missing[i])
 			continue;
-		for (sw = 0; sw < f->num_switches; sw++)
-			run->keep[sw] = run->ft->sw[sw].role == OC_SW_VSWITCH ||
-					oc_subtree_has(run->lfts, sw, lid);
+		oc_subtree_fill_keep_present(&run->sf, lid);
 		run->stats->sw2sw +=
-			fill_lid(run, lid, &run->stats->sw_pairs_unserved);
+			oc_subtree_fill_lid(&run->sf, lid, run->reach,
+					    &run->stats->sw_pairs_unserved);
 	}
 }
 
@@ -170,11 +107,11 @@ static int route_switch_traffic_to_cas(struct sftree_run *run)
 		if (entry == OC_NONE || clean[entry] ||
 		    !oc_port(f, o->node, o->port)->active)
 			continue;
-		if (!oc_route_keep_ca(k, lid, run->keep, &detours)) {
+		if (!oc_route_keep_ca(k, lid, run->sf.keep, &detours)) {
 			clean[entry] = !detours;
 			continue;
 		}
-		n = fill_lid(run, lid, NULL);
+		n = oc_subtree_fill_lid(&run->sf, lid, NULL, NULL);
 		if (n > 0)
 			run->stats->ca_via_root += n;
 	}
@@ -196,12 +133,14 @@ static void warn(const struct oc_engine_input *in, const char *msg)
  * what it can (the warning names the rest). */
 static int choose_root(const struct oc_engine_input *in,
 		       const struct oc_ftree *ft, struct oc_lfts *lfts,
+		       const uint16_t *lids, uint32_t num_lids,
 		       struct oc_subtree *st, struct oc_route_stats *stats,
 		       struct oc_err *err)
 {
 	struct oc_err note;
 	long n;
-	int ret = oc_subtree_choose(ft, lfts, in->sm_port_guid, 0, st, err);
+	int ret = oc_subtree_choose_for(ft, lfts, lids, num_lids,
+					in->sm_port_guid, 0, st, err);
 
 	if (ret <= 0) {
 		if (ret < 0)
@@ -213,7 +152,8 @@ static int choose_root(const struct oc_engine_input *in,
 	if (n < 0)
 		return oc_err_set(err, "out of memory");
 	stats->cross_core = (uint32_t)n;
-	if (oc_subtree_choose(ft, lfts, in->sm_port_guid, 1, st, &note)) {
+	if (oc_subtree_choose_for(ft, lfts, lids, num_lids, in->sm_port_guid, 1,
+				  st, &note)) {
 		oc_subtree_free(st);
 		return oc_err_set(err, "%s", note.msg);
 	}
@@ -245,26 +185,18 @@ static int sftree_after(const struct oc_engine_input *in,
 			struct oc_route_stats *stats, struct oc_err *err)
 {
 	struct sftree_run run = {.ft = ft, .lfts = lfts, .stats = stats};
-	size_t n = ft->f->num_switches + 1;
-	uint32_t sw;
 	int ret;
 
-	if (choose_root(in, ft, lfts, &run.st, stats, err))
+	if (choose_root(in, ft, lfts, NULL, 0, &run.st, stats, err))
 		return -1;
 	if (run.st.root == OC_NONE) {
 		oc_subtree_free(&run.st);
 		return 0; /* up/down routing connects every pair */
 	}
-	run.toward = malloc(n);
-	run.keep = malloc(n);
-	run.fill = malloc(n);
 	run.reach = routes_carried(ft);
-	if (!run.toward || !run.keep || !run.fill || !run.reach) {
+	if (!run.reach || oc_subtree_fill_init(&run.sf, &run.st, lfts)) {
 		ret = oc_err_set(err, "out of memory");
 	} else {
-		/* before any entry is added: the routes to R and siblings */
-		for (sw = 0; sw < ft->f->num_switches; sw++)
-			run.toward[sw] = oc_subtree_toward(&run.st, sw);
 		route_switch_pairs(&run);
 		ret = route_switch_traffic_to_cas(&run);
 		if (ret)
@@ -275,12 +207,99 @@ static int sftree_after(const struct oc_engine_input *in,
 					   run.st.uses_siblings ||
 					   stats->cross_core || stats->detours;
 	}
-	free(run.toward);
-	free(run.keep);
-	free(run.fill);
+	oc_subtree_fill_free(&run.sf);
 	free(run.reach);
 	oc_subtree_free(&run.st);
 	return ret;
+}
+
+/* Every LID of the fabric: switch LIDs and active CA ports' LIDs. */
+static uint16_t *all_lids(const struct oc_fabric *f, uint32_t *num)
+{
+	uint16_t *lids = malloc(sizeof(*lids) * ((size_t)f->max_lid + 1));
+	uint32_t lid;
+
+	*num = 0;
+	if (!lids)
+		return NULL;
+	for (lid = 1; lid <= f->max_lid; lid++) {
+		const struct oc_lid_owner *o = &f->lid_owner[lid];
+
+		if (o->node != OC_NONE &&
+		    (oc_is_switch(f, o->node) ||
+		     oc_port(f, o->node, o->port)->active))
+			lids[(*num)++] = (uint16_t)lid;
+	}
+	return lids;
+}
+
+/* Fills every pair up/down routing left, CA LIDs too, through one
+ * subtree root: the switch pairs it cannot connect are unserved, the CA
+ * pairs holes (the promise check then fails). */
+static int fill_all_pairs(struct sftree_run *run)
+{
+	const struct oc_fabric *f = run->ft->f;
+	uint64_t ca_unserved = 0;
+	uint32_t i;
+
+	for (i = 0; i < run->st.num_lids; i++) {
+		uint16_t lid = run->st.lids[i];
+		int to_switch = oc_is_switch(f, f->lid_owner[lid].node);
+		long n;
+
+		if (!run->st.lid_missing[i])
+			continue;
+		oc_subtree_fill_keep_present(&run->sf, lid);
+		n = oc_subtree_fill_lid(&run->sf, lid, run->reach,
+					to_switch
+						? &run->stats->sw_pairs_unserved
+						: &ca_unserved);
+		if (to_switch)
+			run->stats->sw2sw += n;
+		else
+			run->stats->ca_via_root += n;
+	}
+	return 0;
+}
+
+/* After vswitch_ftree left the holes of CA LIDs empty: everything up/down
+ * routing does not connect goes through one subtree root. */
+static int sftree_after_all(const struct oc_engine_input *in,
+			    const struct oc_ftree *ft, struct oc_lfts *lfts,
+			    struct oc_route_stats *stats, struct oc_err *err)
+{
+	struct sftree_run run = {.ft = ft, .lfts = lfts, .stats = stats};
+	uint32_t num;
+	uint16_t *lids = all_lids(ft->f, &num);
+	int ret = -1;
+
+	if (!lids)
+		return oc_err_set(err, "out of memory");
+	if (choose_root(in, ft, lfts, lids, num, &run.st, stats, err))
+		goto out;
+	ret = 0;
+	if (run.st.root == OC_NONE)
+		goto out; /* up/down routing connects every pair */
+	run.reach = routes_carried(ft);
+	if (!run.reach || oc_subtree_fill_init(&run.sf, &run.st, lfts))
+		ret = oc_err_set(err, "out of memory");
+	else
+		ret = fill_all_pairs(&run);
+	stats->subtree_root_guid =
+		ft->f->nodes[ft->f->switches[run.st.root]].guid;
+	stats->sw_routes_checked = 1;
+	oc_subtree_fill_free(&run.sf);
+	free(run.reach);
+out:
+	oc_subtree_free(&run.st);
+	free(lids);
+	return ret;
+}
+
+static void clear_tables(struct oc_lfts *lfts)
+{
+	memset(lfts->ports, OC_NO_PATH,
+	       (size_t)lfts->num_switches * lfts->stride);
 }
 
 /* After plain vswitch_ftree: every (switch, switch LID) pair without an
@@ -324,10 +343,9 @@ static int route_without_subtree(const struct oc_engine_input *in,
 		 violation);
 	free(violation);
 	warn(in, msg);
-	memset(lfts->ports, OC_NO_PATH,
-	       (size_t)lfts->num_switches * lfts->stride);
-	return oc_vswitch_ftree_route_then(in, lfts, stats, count_unserved,
-					   err);
+	clear_tables(lfts);
+	return oc_vswitch_ftree_route_then(in, lfts, stats, OC_HOLES_DETOUR,
+					   count_unserved, err);
 }
 
 /* vswitch_ftree, then the subtree; where the subtree argument does not
@@ -339,10 +357,20 @@ static int sftree_route(const struct oc_engine_input *in, struct oc_lfts *lfts,
 	char *violation = NULL;
 	int broken;
 
-	if (oc_vswitch_ftree_route_then(in, lfts, stats, sftree_after, err))
+	if (oc_vswitch_ftree_route_then(in, lfts, stats, OC_HOLES_DETOUR,
+					sftree_after, err))
 		return -1;
 	if (!stats->sw_routes_checked)
 		return 0;
+	broken = oc_promise_check(in->f, lfts, &oc_sftree_engine,
+				  stats->sw_pairs_unserved, &violation, err);
+	if (broken <= 0)
+		return broken;
+	free(violation);
+	clear_tables(lfts);
+	if (oc_vswitch_ftree_route_then(in, lfts, stats, OC_HOLES_LEAVE,
+					sftree_after_all, err))
+		return -1;
 	broken = oc_promise_check(in->f, lfts, &oc_sftree_engine,
 				  stats->sw_pairs_unserved, &violation, err);
 	if (broken <= 0)

@@ -22,18 +22,24 @@ static int is_fabric(const struct oc_ftree *ft, uint32_t sw)
 	return ft->sw[sw].role == OC_SW_FABRIC;
 }
 
-/* Lists the switch LIDs and marks the pairs without an entry. */
-static int find_missing(struct oc_subtree *st)
+/* Lists the LIDs (lids, or every switch LID when lids is NULL) and marks
+ * the pairs without an entry. */
+static int find_missing(struct oc_subtree *st, const uint16_t *lids,
+			uint32_t num_lids)
 {
 	const struct oc_fabric *f = st->ft->f;
-	uint32_t sw, i;
+	uint32_t n = lids ? num_lids : f->num_switches, sw, i;
 
-	st->lids = malloc(sizeof(*st->lids) * (f->num_switches + 1));
-	st->lid_missing = calloc(f->num_switches + 1, 1);
+	st->lids = malloc(sizeof(*st->lids) * (n + 1));
+	st->lid_missing = calloc(n + 1, 1);
 	st->switch_missing = calloc(f->num_switches + 1, 1);
 	if (!st->lids || !st->lid_missing || !st->switch_missing)
 		return -1;
-	for (sw = 0; sw < f->num_switches; sw++)
+	if (lids) {
+		memcpy(st->lids, lids, sizeof(*lids) * num_lids);
+		st->num_lids = num_lids;
+	}
+	for (sw = 0; !lids && sw < f->num_switches; sw++)
 		if (oc_switch_lid(f, f->switches[sw]))
 			st->lids[st->num_lids++] =
 				oc_switch_lid(f, f->switches[sw]);
@@ -339,6 +345,15 @@ int oc_subtree_choose(const struct oc_ftree *ft, const struct oc_lfts *t,
 		      uint64_t sm_port_guid, int partial, struct oc_subtree *st,
 		      struct oc_err *err)
 {
+	return oc_subtree_choose_for(ft, t, NULL, 0, sm_port_guid, partial, st,
+				     err);
+}
+
+int oc_subtree_choose_for(const struct oc_ftree *ft, const struct oc_lfts *t,
+			  const uint16_t *lids, uint32_t num_lids,
+			  uint64_t sm_port_guid, int partial,
+			  struct oc_subtree *st, struct oc_err *err)
+{
 	uint32_t sm_leaf = oc_subtree_sm_leaf(ft, sm_port_guid), n;
 	int round, found = 0;
 
@@ -349,7 +364,7 @@ int oc_subtree_choose(const struct oc_ftree *ft, const struct oc_lfts *t,
 	n = ft->f->num_switches + 1;
 	st->seen = calloc(n, sizeof(*st->seen));
 	st->queue = malloc(sizeof(*st->queue) * n);
-	if (!st->seen || !st->queue || find_missing(st))
+	if (!st->seen || !st->queue || find_missing(st, lids, num_lids))
 		return oc_err_set(err, "out of memory");
 	if (!st->missing_pairs)
 		return 0;

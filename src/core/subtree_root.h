@@ -76,6 +76,12 @@ static inline int oc_subtree_has(const struct oc_lfts *t, uint32_t sw,
 int oc_subtree_choose(const struct oc_ftree *ft, const struct oc_lfts *t,
 		      uint64_t sm_port_guid, int partial, struct oc_subtree *st,
 		      struct oc_err *err);
+/* The same over the given LIDs instead of the switch LIDs: the CA LIDs
+ * whose holes vswitch_ftree routes through a subtree root. */
+int oc_subtree_choose_for(const struct oc_ftree *ft, const struct oc_lfts *t,
+			  const uint16_t *lids, uint32_t num_lids,
+			  uint64_t sm_port_guid, int partial,
+			  struct oc_subtree *st, struct oc_err *err);
 void oc_subtree_free(struct oc_subtree *st);
 
 /* Where the root sends lid: 0 when it has an entry that stays, else 1 +

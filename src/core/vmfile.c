@@ -11,6 +11,7 @@
 #include "hash.h"
 #include "textscan.h"
 #include "vmfile.h"
+#include "vmreg.h"
 
 struct oc_vm_table *oc_vm_table_new(void)
 {
@@ -57,9 +58,8 @@ int oc_vm_table_add(struct oc_vm_table *t, uint64_t vf_guid, const char *name,
 {
 	struct oc_vm *vm;
 
-	if (strlen(name) >= OC_VM_NAME_MAX)
-		return oc_err_set(err, "VM name \"%s\" longer than %d chars",
-				  name, OC_VM_NAME_MAX - 1);
+	if (oc_vm_name_check(name, err))
+		return -1;
 	if (!(weight >= 0) || !(weight <= OC_VM_WEIGHT_MAX))
 		return oc_err_set(err,
 				  "VM \"%s\": weight must be positive and "
@@ -160,8 +160,10 @@ static int parse_vm_line(struct oc_vm_table *t, char *line, unsigned lineno,
 	return 0;
 }
 
+/* Every line of in; a bad line fails the load, or without a failure is
+ * passed to bad_line ("FILE:LINE: problem") and skipped. */
 static int load_into(struct oc_vm_table *t, FILE *in, const char *path,
-		     struct oc_err *err)
+		     oc_vm_line_fn *bad_line, void *ctx, struct oc_err *err)
 {
 	char *line = NULL;
 	size_t cap = 0;
@@ -171,6 +173,11 @@ static int load_into(struct oc_vm_table *t, FILE *in, const char *path,
 	while (!ret && getline(&line, &cap, in) >= 0) {
 		lineno++;
 		ret = parse_vm_line(t, line, lineno, err);
+		if (ret && bad_line) {
+			oc_err_at(err, path, lineno, err->msg, NULL);
+			bad_line(ctx, err->msg);
+			ret = 0;
+		}
 	}
 	if (ret)
 		oc_err_at(err, path, lineno, err->msg, NULL);
@@ -180,8 +187,8 @@ static int load_into(struct oc_vm_table *t, FILE *in, const char *path,
 	return ret;
 }
 
-int oc_vm_table_load(struct oc_vm_table *t, const char *path,
-		     struct oc_err *err)
+static int load_file(struct oc_vm_table *t, const char *path,
+		     oc_vm_line_fn *bad_line, void *ctx, struct oc_err *err)
 {
 	struct oc_vm_table *staged = oc_vm_table_new();
 	FILE *in;
@@ -195,7 +202,7 @@ int oc_vm_table_load(struct oc_vm_table *t, const char *path,
 		oc_vm_table_free(staged);
 		return oc_err_set(err, "%s: %s", path, strerror(errno));
 	}
-	ret = load_into(staged, in, path, err);
+	ret = load_into(staged, in, path, bad_line, ctx, err);
 	fclose(in);
 	/* merge only a fully parsed file that clashes with nothing, so an
 	 * error changes nothing */
@@ -220,4 +227,17 @@ int oc_vm_table_load(struct oc_vm_table *t, const char *path,
 	}
 	oc_vm_table_free(staged);
 	return ret;
+}
+
+int oc_vm_table_load(struct oc_vm_table *t, const char *path,
+		     struct oc_err *err)
+{
+	return load_file(t, path, NULL, NULL, err);
+}
+
+int oc_vm_table_load_lenient(struct oc_vm_table *t, const char *path,
+			     oc_vm_line_fn *bad_line, void *ctx,
+			     struct oc_err *err)
+{
+	return load_file(t, path, bad_line, ctx, err);
 }

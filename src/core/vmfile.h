@@ -4,7 +4,7 @@
  * Format, one VM per line ('#' starts a comment, blank lines are skipped):
  *     <VF port GUID> <VM name> [weight] [vguid=<GUID>]
  * e.g. "0x0002c90400001012 vm-17 0.5".  The GUID is hex with 0x; the name
- * has no blanks; the weight is a number in OC_VM_WEIGHT_MIN..
+ * follows oc_vm_name_check() (vmreg.h: printable, no blank or '#'); the weight is a number in OC_VM_WEIGHT_MIN..
  * OC_VM_WEIGHT_MAX (default: 1/number of VMs on the same vSwitch).  vguid= gives the VM a GUID of its own, which
  * follows it when it migrates (an alias GUID of the VF it runs on);
  * without it the VM's vGUID is the VF's port GUID.
@@ -53,5 +53,13 @@ const struct oc_vm *oc_vm_table_find(const struct oc_vm_table *t,
  * untouched on error. */
 int oc_vm_table_load(struct oc_vm_table *t, const char *path,
 		     struct oc_err *err);
+/* One bad line of a VM file: "FILE:LINE: problem". */
+typedef void oc_vm_line_fn(void *ctx, const char *msg);
+/* The same, but each bad line (syntax, name, weight, a repeated GUID or
+ * name) goes to bad_line and is skipped, and the other lines load: the
+ * plugin routes the good VMs.  Fails only when the file cannot be read. */
+int oc_vm_table_load_lenient(struct oc_vm_table *t, const char *path,
+			     oc_vm_line_fn *bad_line, void *ctx,
+			     struct oc_err *err);
 
 #endif

@@ -15,14 +15,23 @@
  * manager filter asks the registry, see src/osm/lidfilter.h).
  *
  * State file format (text, one VM a line after the header, then one
- * line per free VF):
- *     osmcloud-vm-state 2
+ * line per free VF, then the end line with both counts):
+ *     osmcloud-vm-state 3
  *     # name vGUID VF-port-GUID LID weight
  *     vm-17 0x0002c90500001011 0x0002c90500001011 23 0
  *     free 0x0002c90500001012
- * Weight 0 means the default (1/number of VMs on the hypervisor).
- * Version 1 files (no free lines) are still read.  A "free" line has two
- * fields; a VM named "free" has five.
+ *     end 1 1
+ * Weight 0 means the default (1/number of VMs on the hypervisor).  A
+ * file without its end line, or whose counts differ from the lines
+ * read, was cut short and is refused.  Versions 1 (no free lines) and 2
+ * (no end line) are still read.  Lines are told apart by their number of
+ * fields: "free" has two, "end" three, a VM five (so a VM may be named
+ * "free" or "end").
+ *
+ * Every look-up is a hash probe (40,000 VMs load in milliseconds).  The
+ * indexes follow the records: change a record's name, vGUID, VF or LID
+ * only through oc_vmreg_place() (or remove and add), never by writing
+ * the fields.
  */
 #ifndef OC_VMREG_H
 #define OC_VMREG_H
@@ -30,6 +39,7 @@
 #include <stdint.h>
 
 #include "fabric.h"
+#include "ftree.h"
 #include "hash.h"
 #include "vmfile.h"
 
@@ -45,13 +55,20 @@ struct oc_vmreg {
 	struct oc_vm_rec *vms;
 	uint32_t count;
 	uint32_t cap;
+	/* record index by name (its 64-bit hash), vGUID, VF and LID */
+	struct oc_hash *by_name, *by_vguid, *by_vf, *by_lid;
 	uint64_t *free_vfs; /* free VFs' port GUIDs, unordered */
 	uint32_t num_free, free_cap;
 	struct oc_hash *free_index; /* free VF GUID -> index in free_vfs */
 };
 
+/* NULL when out of memory. */
 struct oc_vmreg *oc_vmreg_new(void);
 void oc_vmreg_free(struct oc_vmreg *r);
+/* Forgets every VM and every free VF. */
+void oc_vmreg_clear(struct oc_vmreg *r);
+/* A copy with its own indexes; NULL when out of memory. */
+struct oc_vmreg *oc_vmreg_clone(const struct oc_vmreg *r);
 
 /* The rule for VM names, everywhere: 1 to OC_VM_NAME_MAX - 1 printable
  * ASCII characters, no blank and no '#'.  -1 with err naming the first
@@ -62,12 +79,18 @@ int oc_vm_name_check(const char *name, struct oc_err *err);
  * already taken by another VM, or a field is out of range. */
 int oc_vmreg_add(struct oc_vmreg *r, const struct oc_vm_rec *vm,
 		 struct oc_err *err);
-/* Removes the VM by name; -1 when unknown. */
+/* Removes the VM by name; -1 when unknown.  The last record takes its
+ * slot (pointers to records are not stable across a remove). */
 int oc_vmreg_remove(struct oc_vmreg *r, const char *name, struct oc_err *err);
+/* Moves the VM named name to the VF vf_guid with LID lid (a migration, a
+ * correction from the fabric); fails, changing nothing, when another VM
+ * holds that VF or LID or the values are out of range. */
+int oc_vmreg_place(struct oc_vmreg *r, const char *name, uint64_t vf_guid,
+		   unsigned lid, struct oc_err *err);
 
-/* Look-ups; NULL when absent.  Registries hold thousands of VMs and are
- * looked up once per console command, so a scan is enough. */
+/* Look-ups, one hash probe each; NULL when absent. */
 struct oc_vm_rec *oc_vmreg_by_name(const struct oc_vmreg *r, const char *name);
+struct oc_vm_rec *oc_vmreg_by_vguid(const struct oc_vmreg *r, uint64_t vguid);
 struct oc_vm_rec *oc_vmreg_by_vf(const struct oc_vmreg *r, uint64_t vf_guid);
 struct oc_vm_rec *oc_vmreg_by_lid(const struct oc_vmreg *r, unsigned lid);
 
@@ -82,22 +105,49 @@ int oc_vmreg_is_free(const struct oc_vmreg *r, uint64_t vf_guid);
 /* Forgets every free VF. */
 void oc_vmreg_clear_free(struct oc_vmreg *r);
 
+/* The state file (vmreg_file.c). */
+
 /* Reads a state file into an empty registry.  Returns 1 when the file
  * does not exist (no state yet), 0 when read, -1 on an error naming the
  * file, line and problem (the registry is then left empty, free VFs
- * included).  A free VF that a VM of the file uses is such an error. */
-int oc_vmreg_load(struct oc_vmreg *r, const char *path, struct oc_err *err);
+ * included).  A free VF that a VM of the file uses is such an error, and
+ * so is a file of version 3 or later without its end line or whose end
+ * line's counts differ from what was read (a file cut short).  *version
+ * (may be NULL) gets the file's version. */
+int oc_vmreg_load(struct oc_vmreg *r, const char *path, int *version,
+		  struct oc_err *err);
 
 /* Writes the state file atomically: PATH.tmp, fsync, rename over PATH,
  * fsync of the directory.  On error PATH keeps its old contents. */
 int oc_vmreg_save(const struct oc_vmreg *r, const char *path,
 		  struct oc_err *err);
 
+/* A change in two steps, so that a registry is on disk before the
+ * fabric is touched: stage writes the registry as it will be to
+ * PATH.pending and syncs it and its folder (-1 with err: nothing staged,
+ * PATH untouched); commit renames PATH.pending over PATH and syncs the
+ * folder; abort removes PATH.pending.  A PATH.pending found at load time
+ * is the change of an operation that was interrupted after staging:
+ * oc_vmreg_load_pending() reads it (1: none, 0: read, -1: unreadable,
+ * i.e. torn before it was synced, so its operation sent nothing). */
+int oc_vmreg_stage(const struct oc_vmreg *next, const char *path,
+		   struct oc_err *err);
+int oc_vmreg_commit(const char *path, struct oc_err *err);
+void oc_vmreg_abort(const char *path);
+int oc_vmreg_load_pending(struct oc_vmreg *r, const char *path,
+			  struct oc_err *err);
+
+/* Called for each VM that seeding leaves out, with the reason. */
+typedef void oc_vm_skip_fn(void *ctx, const struct oc_vm *vm, const char *why);
+
 /* Seeds an empty registry from a VM file's table: each VM's vGUID is the
- * port GUID of the VF it starts on, its LID that port's LID in f.  Fails
- * when a VF is not a CA port of f or has no LID. */
+ * port GUID of the VF it starts on, its LID that port's LID in f.  A VM
+ * whose VF is not a VF port of f (ft: the fat-tree analysis of f, or
+ * NULL to check only that it is a CA port), has no LID, or clashes is
+ * passed to skip and left out; without skip it fails the seeding. */
 int oc_vmreg_seed(struct oc_vmreg *r, const struct oc_vm_table *vms,
-		  const struct oc_fabric *f, struct oc_err *err);
+		  const struct oc_fabric *f, const struct oc_ftree *ft,
+		  oc_vm_skip_fn *skip, void *ctx, struct oc_err *err);
 
 /* The routing view: VF port GUID -> weight, for the engines.  NULL when
  * out of memory. */

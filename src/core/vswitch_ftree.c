@@ -15,13 +15,18 @@
  *   6. vSwitch tables: local ports for their own CAs, the uplink otherwise.
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "engine.h"
 #include "ftree.h"
+#include "cross_core.h"
 #include "router.h"
+#include "subtree_fill.h"
+#include "subtree_root.h"
+#include "verify.h"
 #include "vswitch_ftree.h"
 
 struct vsw_run {
@@ -35,6 +40,14 @@ struct vsw_run {
 	uint32_t *hv;	     /* the vSwitches of one leaf */
 	unsigned *hv_vms;    /* their VM counts */
 	double *leaf_weight; /* per leaf: the weight of its VMs, or PFs */
+	/* holes through the subtree root instead of nearest detours: the
+	 * CA LIDs up/down routing left holes for, filled after phase 5 */
+	int holes_via_root;
+	int leave_holes;      /* OC_HOLES_LEAVE: after() fills them */
+	uint8_t *is_hole_lid; /* [lid] */
+	uint32_t *one;	      /* [switch]: 1 (unserved switches count 1) */
+	uint16_t *hole_lids;
+	uint32_t num_hole_lids;
 };
 
 /* A CA port that has a LID and a working link. */
@@ -64,13 +77,27 @@ static double vm_weight(const struct vsw_run *run, uint32_t ca, unsigned port,
 	return vm && vm->weight > 0 ? vm->weight : 1.0 / num_vms;
 }
 
+static void mark_hole_lid(struct vsw_run *run, uint16_t lid)
+{
+	if (run->is_hole_lid[lid])
+		return;
+	run->is_hole_lid[lid] = 1;
+	run->hole_lids[run->num_hole_lids++] = lid;
+}
+
 /* Routes a CA LID; switches that up/down routing cannot give an entry
- * (degraded trees) get a detour, so every switch reaches every CA. */
+ * (degraded trees) get a detour, so every switch reaches every CA: the
+ * nearest one now, or later through the subtree root. */
 static void route_ca(struct vsw_run *run, uint16_t lid, uint32_t sw,
 		     uint8_t port, double weight)
 {
 	oc_router_route(run->r, lid, sw, port, weight);
-	run->stats->detours += oc_router_fill_holes(run->r, lid);
+	if (run->leave_holes)
+		return;
+	if (!run->holes_via_root)
+		run->stats->detours += oc_router_fill_holes(run->r, lid);
+	else if (oc_router_left_holes(run->r))
+		mark_hole_lid(run, lid);
 }
 
 static uint32_t hv_node(const struct vsw_run *run, uint32_t hv)
@@ -343,11 +370,26 @@ static void route_switch_lids(struct vsw_run *run)
 	}
 }
 
+/* Physical switches route lid as they route from (its holes too). */
+static void copy_column(struct vsw_run *run, uint16_t lid, uint16_t from)
+{
+	uint32_t sw;
+
+	for (sw = 0; sw < run->f->num_switches; sw++) {
+		uint8_t *row = oc_lft_row(run->lfts, sw);
+
+		if (run->ft->sw[sw].role == OC_SW_FABRIC)
+			row[lid] = row[from];
+	}
+	if (run->holes_via_root && run->is_hole_lid[from])
+		mark_hole_lid(run, lid);
+}
+
 /* Phase 5: VFs without a VM follow their PF (or get a path of their own
  * when the hypervisor has no routable PF). */
 static void route_idle_vfs(struct vsw_run *run)
 {
-	uint32_t hv, ca, pf, sw;
+	uint32_t hv, ca, pf;
 	unsigned p, cp, pp;
 
 	for (hv = 0; hv < run->f->num_switches; hv++) {
@@ -367,13 +409,7 @@ static void route_idle_vfs(struct vsw_run *run)
 					 leaf_port_to(run, hv), 0);
 				continue;
 			}
-			for (sw = 0; sw < run->f->num_switches; sw++) {
-				uint8_t *row = oc_lft_row(run->lfts, sw);
-
-				if (run->ft->sw[sw].role == OC_SW_FABRIC)
-					row[lid] =
-						row[oc_port(run->f, pf, pp)->lid];
-			}
+			copy_column(run, lid, oc_port(run->f, pf, pp)->lid);
 		}
 	}
 }
@@ -419,8 +455,74 @@ static double ms_since(const struct timespec *t0)
 	       (t1.tv_nsec - t0->tv_nsec) / 1e6;
 }
 
-static void route_all(struct vsw_run *run)
+/* A subtree root for the holes; where none serves and the cores are
+ * joined at their roots, after routes up, across and down between the
+ * cores (cross_core.h), as sftree does for switch LIDs.  Returns as
+ * oc_subtree_choose_for(). */
+static int choose_hole_root(struct vsw_run *run, struct oc_subtree *st,
+			    struct oc_err *err)
 {
+	int ret = oc_subtree_choose_for(run->ft, run->lfts, run->hole_lids,
+					run->num_hole_lids,
+					run->in->sm_port_guid, 0, st, err);
+	long n;
+
+	if (ret <= 0)
+		return ret;
+	oc_subtree_free(st);
+	n = oc_cross_core_fill_lids(run->ft, run->lfts, run->hole_lids,
+				    run->num_hole_lids);
+	if (n < 0) {
+		memset(st, 0, sizeof(*st));
+		return oc_err_set(err, "out of memory");
+	}
+	run->stats->detours += (uint32_t)n;
+	return oc_subtree_choose_for(run->ft, run->lfts, run->hole_lids,
+				     run->num_hole_lids, run->in->sm_port_guid,
+				     1, st, err);
+}
+
+/* The holes of CA LIDs through a subtree root (Algorithm 2 of sftree,
+ * subtree_fill.h): 0 done, 1 when no leaf serves them all (nothing
+ * filled), -1 out of memory. */
+static int fill_holes_via_root(struct vsw_run *run, struct oc_err *err)
+{
+	struct oc_subtree st;
+	struct oc_subtree_fill sf = {0};
+	uint32_t i;
+	int ret;
+
+	ret = choose_hole_root(run, &st, err);
+	if (!ret && st.root != OC_NONE &&
+	    oc_subtree_fill_init(&sf, &st, run->lfts))
+		ret = oc_err_set(err, "out of memory");
+	for (i = 0; !ret && st.root != OC_NONE && i < run->num_hole_lids; i++) {
+		long n;
+
+		uint64_t left = 0;
+
+		oc_subtree_fill_keep_present(&sf, run->hole_lids[i]);
+		n = oc_subtree_fill_lid(&sf, run->hole_lids[i], run->one,
+					&left);
+		run->stats->detours += (uint32_t)n;
+		if (left) /* what the root does not serve: nearest */
+			run->stats->detours += oc_router_fill_column(
+				run->r, run->hole_lids[i]);
+	}
+	if (!ret && st.root != OC_NONE)
+		run->stats->detour_root_guid =
+			run->f->nodes[run->f->switches[st.root]].guid;
+	oc_subtree_fill_free(&sf);
+	oc_subtree_free(&st);
+	return ret;
+}
+
+/* All phases; fails (1: no subtree root, -1: out of memory) only when
+ * the holes go through the subtree root. */
+static int route_all(struct vsw_run *run, struct oc_err *err)
+{
+	int ret = 0;
+
 	if (run->ft->num_vswitches) {
 		route_vms(run);
 		route_pfs(run);
@@ -430,7 +532,10 @@ static void route_all(struct vsw_run *run)
 	route_io_nodes(run);
 	route_switch_lids(run);
 	route_idle_vfs(run);
+	if (run->holes_via_root && run->num_hole_lids)
+		ret = fill_holes_via_root(run, err);
 	fill_vswitch_tables(run);
+	return ret;
 }
 
 static int alloc_scratch(struct vsw_run *run)
@@ -449,17 +554,80 @@ static void free_scratch(struct vsw_run *run)
 	free(run->hv);
 	free(run->hv_vms);
 	free(run->leaf_weight);
+	free(run->is_hole_lid);
+	free(run->hole_lids);
+	free(run->one);
+}
+
+/* Whether CA-sourced traffic has a credit loop in the tables. */
+static int ca_credit_loop(struct vsw_run *run, struct oc_err *err)
+{
+	struct oc_verify_report rep;
+	int loop;
+
+	if (oc_verify_some(run->f, run->lfts, OC_VERIFY_CDG_CA, &rep, err))
+		return -1;
+	loop = rep.cdg_ca_cycle.len > 0;
+	oc_verify_report_free(&rep);
+	return loop;
+}
+
+/* Routes from scratch: a new router (no loads), empty tables. */
+static int route_again(struct vsw_run *run, struct oc_err *err)
+{
+	oc_router_free(run->r);
+	memset(run->lfts->ports, OC_NO_PATH,
+	       (size_t)run->lfts->num_switches * run->lfts->stride);
+	memset(run->stats, 0, offsetof(struct oc_route_stats, analyze_ms));
+	run->stats->leaves = run->ft->num_leaves;
+	run->stats->vswitches = run->ft->num_vswitches;
+	run->r = oc_router_new(run->ft, run->lfts);
+	if (!run->r)
+		return oc_err_set(err, "out of memory");
+	return route_all(run, err);
+}
+
+/* Where the nearest-neighbour detours of a degraded tree close a credit
+ * loop for CA traffic, the holes go through a subtree root instead
+ * (docs/design.md: every down-to-up turn then lies in the tree of down
+ * links converging to the root).  When no leaf serves every hole, the
+ * detours stay and the promise check reports the loop. */
+static int route_holes_safely(struct vsw_run *run, struct oc_err *err)
+{
+	size_t n = (size_t)run->f->max_lid + 1;
+	int ret = ca_credit_loop(run, err);
+	uint32_t i;
+
+	if (ret <= 0)
+		return ret;
+	run->is_hole_lid = calloc(n, 1);
+	run->hole_lids = malloc(sizeof(*run->hole_lids) * n);
+	run->one = malloc(sizeof(*run->one) * (run->f->num_switches + 1));
+	if (!run->is_hole_lid || !run->hole_lids || !run->one)
+		return oc_err_set(err, "out of memory");
+	for (i = 0; i <= run->f->num_switches; i++)
+		run->one[i] = 1;
+	run->holes_via_root = 1;
+	ret = route_again(run, err);
+	if (ret <= 0)
+		return ret;
+	run->holes_via_root = 0;
+	return route_again(run, err);
 }
 
 int oc_vswitch_ftree_route_then(const struct oc_engine_input *in,
 				struct oc_lfts *lfts,
 				struct oc_route_stats *stats,
+				enum oc_vswitch_holes holes,
 				oc_vswitch_ftree_after_fn after,
 				struct oc_err *err)
 {
 	struct oc_ftree_opts opts = {in->root_guids, in->num_roots};
-	struct vsw_run run = {
-		.in = in, .f = in->f, .lfts = lfts, .stats = stats};
+	struct vsw_run run = {.in = in,
+			      .f = in->f,
+			      .lfts = lfts,
+			      .stats = stats,
+			      .leave_holes = holes == OC_HOLES_LEAVE};
 	struct timespec t0;
 	int ret = -1;
 
@@ -476,8 +644,9 @@ int oc_vswitch_ftree_route_then(const struct oc_engine_input *in,
 	if (!run.r || alloc_scratch(&run)) {
 		oc_err_set(err, "out of memory");
 	} else {
-		route_all(&run);
-		ret = 0;
+		ret = route_all(&run, err);
+		if (!ret && stats->detours && !run.leave_holes)
+			ret = route_holes_safely(&run, err);
 	}
 	if (!ret && after)
 		ret = after(in, run.ft, lfts, stats, err);
@@ -492,7 +661,8 @@ static int vswitch_ftree_route(const struct oc_engine_input *in,
 			       struct oc_lfts *lfts,
 			       struct oc_route_stats *stats, struct oc_err *err)
 {
-	return oc_vswitch_ftree_route_then(in, lfts, stats, NULL, err);
+	return oc_vswitch_ftree_route_then(in, lfts, stats, OC_HOLES_DETOUR,
+					   NULL, err);
 }
 
 const struct oc_engine oc_vswitch_ftree_engine = {

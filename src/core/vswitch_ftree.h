@@ -18,11 +18,24 @@ typedef int (*oc_vswitch_ftree_after_fn)(const struct oc_engine_input *in,
 					 struct oc_route_stats *stats,
 					 struct oc_err *err);
 
+/* What becomes of the holes up/down routing leaves in the columns of CA
+ * LIDs (degraded trees: switches that lost their links towards the
+ * destination's subtree). */
+enum oc_vswitch_holes {
+	/* vswitch_ftree's own: a detour through the nearest neighbour that
+	 * has an entry, or, where those close a credit loop of CA traffic,
+	 * through a subtree root (subtree_fill.h) */
+	OC_HOLES_DETOUR = 0,
+	/* left without an entry, for after() to fill */
+	OC_HOLES_LEAVE = 1,
+};
+
 /* vswitch_ftree's routing, then after() (may be NULL) on the same fat-tree
  * analysis; its time counts as routing time. */
 int oc_vswitch_ftree_route_then(const struct oc_engine_input *in,
 				struct oc_lfts *lfts,
 				struct oc_route_stats *stats,
+				enum oc_vswitch_holes holes,
 				oc_vswitch_ftree_after_fn after,
 				struct oc_err *err);
 

@@ -12,6 +12,8 @@
 #include "commands.h"
 #include "ctl_json.h"
 #include "ctl_proto.h"
+#include "result.h"
+#include "smstate.h"
 
 static enum oc_result cmd_help(struct oc_osm_plugin *p, int argc, char **argv,
 			       struct oc_cmd_out *out);
@@ -231,7 +233,8 @@ enum oc_result oc_osm_command(struct oc_osm_plugin *p, int argc, char **argv,
 			argv[0]);
 		return OC_RES_BAD_REQUEST;
 	}
-	/* here a command with changes_fabric meets the master check */
+	if (cmd->changes_fabric && oc_osm_master_gate(p, argv[0], out->text))
+		return OC_RES_NOT_MASTER;
 	return cmd->run(p, argc, argv, out);
 }
 

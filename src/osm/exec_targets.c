@@ -129,12 +129,40 @@ static int swap_with(struct oc_exec *x, const struct vf *v)
 	return 0;
 }
 
+/* The VM's VF is detached: the destination VF takes the VM's LID by
+ * OpenSM's LID manager (guid2lid, a heavy sweep); no plan, no SMP of
+ * ours.  The VM's LID stayed reserved for its old VF until now. */
+static int detached_to(struct oc_exec *x, struct oc_err *err)
+{
+	struct vf v;
+
+	if (find_vf(x, x->dst_hv, 1, &v))
+		x->op.kind = OC_OP_SWAP;
+	else if (find_vf(x, x->dst_hv, 0, &v))
+		x->op.kind = OC_OP_COPY;
+	else
+		return oc_err_set(err,
+				  "hypervisor \"%s\" has no idle VF (every "
+				  "VF with a LID runs a VM) and no VF up "
+				  "without a LID",
+				  x->hv_name);
+	take_vf(x, &v);
+	x->op.lid = x->vm->lid;
+	x->op.peer_lid = v.port->lid;
+	x->op.vf = v.node;
+	add_pi(x, x->dst_guid, x->vm->lid);
+	return 0;
+}
+
 int oc_exec_targets_migrate(struct oc_exec *x, struct oc_err *err)
 {
 	struct vf v;
 
+	x->detached_ok = 1;
 	if (oc_exec_find_vm(x, err) || oc_exec_find_hv(x, err))
 		return -1;
+	if (x->detached)
+		return detached_to(x, err);
 	if (x->dst_hv == x->src_hv && x->want_vf && x->want_vf != x->src_guid)
 		return oc_err_set(err,
 				  "VM \"%s\" already runs on hypervisor "

@@ -6,9 +6,11 @@
  * again before every routing run, so that an edited file takes effect on
  * the next sweep or `reroute`, as OpenSM's own guid files do.  A file that
  * has gone bad since is reported and the last good contents stay in use:
- * a typo in the VM file must not re-route the fabric with minhop.  Every
- * file is read whole or not at all: routing never runs on half a policy
- * file.
+ * a typo in the VM file must not re-route the fabric with minhop.  The
+ * roots, policy and weights files are read whole or not at all: routing
+ * never runs on half a policy file.  The VM file is read line by line: a
+ * bad line is an ERR naming the file and line and costs that VM only
+ * (it is routed as an idle VF), the other VMs are routed.
  */
 #ifndef OC_OSM_INPUTS_H
 #define OC_OSM_INPUTS_H
@@ -16,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "log.h"
 #include "options.h"
 #include "partition.h"
 #include "vmfile.h"
@@ -31,12 +34,13 @@ struct oc_osm_inputs {
 /* Loads the files named in opts into in (empty first).  On error in is
  * left empty and err names the option and the file's problem. */
 int oc_osm_inputs_load(struct oc_osm_inputs *in, const struct oc_osm_opts *opts,
-		       struct oc_err *err);
+		       const struct oc_osm_log *log, struct oc_err *err);
 void oc_osm_inputs_clear(struct oc_osm_inputs *in);
 
 /* Reads the files again into *in.  On error *in keeps what it held, and
  * err says which file is wrong and why. */
 int oc_osm_inputs_reload(struct oc_osm_inputs *in,
-			 const struct oc_osm_opts *opts, struct oc_err *err);
+			 const struct oc_osm_opts *opts,
+			 const struct oc_osm_log *log, struct oc_err *err);
 
 #endif

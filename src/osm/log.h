@@ -14,13 +14,7 @@
 
 #include <opensm/osm_log.h>
 
-/* The plugin's log_level option, least to most verbose. */
-enum oc_osm_log_level {
-	OC_OSM_LOG_ERROR = 0,	/* only ERR lines */
-	OC_OSM_LOG_INFO = 1,	/* + phases and summary */
-	OC_OSM_LOG_VERBOSE = 2, /* + options, files, fabric counts */
-	OC_OSM_LOG_DEBUG = 3,	/* + set-up details (default) */
-};
+#include "log_level.h"
 
 struct oc_osm_log {
 	osm_log_t *osm; /* opensm's log */

@@ -23,7 +23,9 @@
 #include "op_exec.h"
 #include "vguid.h"
 #include "plugin.h"
+#include "result.h"
 #include "smp.h"
+#include "smstate.h"
 
 #define ACK_TIMEOUT_MS 10000.0
 
@@ -122,6 +124,12 @@ int oc_exec_find_vm(struct oc_exec *x, struct oc_err *err)
 				  x->vm_name);
 	x->src_guid = x->vm->vf_guid;
 	node = oc_fabric_find_port_guid(f, x->src_guid, &port);
+	if (x->detached_ok &&
+	    (node == OC_NONE ||
+	     (!oc_is_switch(f, node) && !oc_port(f, node, port)->active))) {
+		x->detached = 1; /* its VF is down: the real order */
+		return 0;
+	}
 	if (node == OC_NONE || oc_is_switch(f, node) ||
 	    !oc_port(f, node, port)->active)
 		return oc_err_set(err,
@@ -243,9 +251,14 @@ static int prepare(struct oc_exec *x,
 		   int (*targets)(struct oc_exec *, struct oc_err *),
 		   struct oc_err *err)
 {
-	if (!x->p->vmstate.ready)
-		return oc_err_set(err, "the VM registry is not seeded yet "
-				       "(first routing run)");
+	if (oc_osm_sm_not_master_why(x->p, err->msg, sizeof(err->msg), 1)) {
+		x->not_master = 1; /* the state changed since the dispatcher */
+		return -1;
+	}
+	if (oc_osm_vmstate_usable(&x->p->vmstate, err))
+		return -1;
+	if (oc_osm_takeover_file_fresh(x->p, err))
+		return -1;
 	x->snap = oc_osm_snapshot_take(&x->osm->subn, err);
 	if (!x->snap)
 		return -1;
@@ -253,7 +266,8 @@ static int prepare(struct oc_exec *x,
 		return -1;
 	if (x->already)
 		return 0;
-	if (plan(x, err) || find_osm_ports(x, err) || grow_tables(x, err))
+	if ((!x->detached && plan(x, err)) || find_osm_ports(x, err) ||
+	    grow_tables(x, err))
 		return -1;
 	x->st.plan_ms = oc_osm_now_ms() - x->t_plan;
 	return 0;
@@ -315,13 +329,12 @@ static void send_blocks(struct oc_exec *x)
 /* The VFs given LID 0 become free VFs of the registry, the others stop
  * being free (lidfilter.h): a patched opensm's LID manager then leaves
  * them alone, also after a restart (the registry saves them). */
-static void note_free_vfs(struct oc_exec *x)
+static void note_free_vfs(struct oc_exec *x, struct oc_vmreg *reg)
 {
 	unsigned i;
 
 	for (i = 0; i < x->num_pis; i++)
-		if (oc_osm_lidfilter_note(x->p->vmstate.reg, x->pis[i].guid,
-					  x->pis[i].lid))
+		if (oc_osm_lidfilter_note(reg, x->pis[i].guid, x->pis[i].lid))
 			oc_osm_err(&x->p->log, OC_ERR_NOMEM,
 				   "osmcloud: %s %s: out of memory for the "
 				   "free VFs: VF 0x%016" PRIx64
@@ -376,7 +389,8 @@ static void move_vguid(struct oc_exec *x)
 				oc_osm_vguid_send(x->osm, x->dst_guid, prev);
 		return;
 	}
-	if (!x->vm || !oc_osm_vguid_is_own(x->osm, x->vm->vguid))
+	if (!x->vm || x->vm->vguid == x->src_guid ||
+	    !oc_osm_vguid_is_own(x->osm, x->vm->vguid))
 		return;
 	if (x->op.kind == OC_OP_STOP) {
 		oc_osm_vguid_drop(x->osm, x->vm->vguid, &prev);
@@ -388,9 +402,9 @@ static void move_vguid(struct oc_exec *x)
 		x->st.gi_smps += oc_osm_vguid_send(x->osm, x->dst_guid, prev);
 }
 
-static int change_registry(struct oc_exec *x, struct oc_err *err)
+static int change_registry(struct oc_exec *x, struct oc_vmreg *reg,
+			   struct oc_err *err)
 {
-	struct oc_vmreg *reg = x->p->vmstate.reg;
 	struct oc_vm_rec rec;
 
 	switch (x->op.kind) {
@@ -403,26 +417,60 @@ static int change_registry(struct oc_exec *x, struct oc_err *err)
 		rec.weight = x->weight;
 		return oc_vmreg_add(reg, &rec, err);
 	case OC_OP_STOP:
-		x->vm = NULL;
 		return oc_vmreg_remove(reg, x->vm_name, err);
 	default:
-		x->vm->vf_guid = x->dst_guid;
-		return 0;
+		return oc_vmreg_place(reg, x->vm_name, x->dst_guid, x->vm->lid,
+				      err);
 	}
 }
 
-/* The free VFs first, so that the saved file and the filter agree. */
-static void update_registry(struct oc_exec *x)
+/* Before the first SMP: the registry as the operation leaves it is
+ * written and synced (vmstate.h), the free VFs first, so that the file
+ * and the filter agree.  -1: refused, nothing sent. */
+static int stage_registry(struct oc_exec *x, struct oc_err *err)
 {
-	note_free_vfs(x);
-	x->saved = !change_registry(x, &x->save_err) &&
-		   !oc_vmreg_save(x->p->vmstate.reg, x->p->vmstate.path,
-				  &x->save_err);
-	if (!x->saved)
+	struct oc_vmreg *next = oc_osm_vmstate_draft(&x->p->vmstate);
+
+	if (!next)
+		return oc_err_set(err, "out of memory for the registry");
+	note_free_vfs(x, next);
+	if (change_registry(x, next, err)) {
+		oc_vmreg_free(next);
+		return -1;
+	}
+	return oc_osm_vmstate_stage(&x->p->vmstate, next, err);
+}
+
+/* After the SMPs: the staged registry is the registry. */
+static void commit_registry(struct oc_exec *x)
+{
+	x->saved = !oc_osm_vmstate_commit(&x->p->vmstate, &x->save_err);
+	x->vm = oc_vmreg_by_name(x->p->vmstate.reg, x->vm_name);
+	if (x->saved)
+		oc_osm_takeover_note_file(x->p);
+	else
 		oc_osm_err(&x->p->log, OC_ERR_OUTPUT,
 			   "osmcloud: %s %s: the fabric has moved but "
 			   "the registry was NOT saved: %s",
 			   x->cmd, x->vm_name, x->save_err.msg);
+}
+
+/* A detached source VF keeps the destination's old LID (an idle VF's:
+ * reserved for it when it comes back) or none, in guid2lid only. */
+static void detached_source(struct oc_exec *x)
+{
+	osm_lid_mgr_t *mgr = &x->osm->sm.lid_mgr;
+
+	if (x->op.peer_lid && x->op.kind == OC_OP_SWAP) {
+		osm_db_guid2lid_set(mgr->p_g2l, x->src_guid, x->op.peer_lid,
+				    x->op.peer_lid);
+		mgr->used_lids[x->op.peer_lid] = 1;
+	} else {
+		osm_db_guid2lid_delete(mgr->p_g2l, x->src_guid);
+	}
+	osm_db_store(mgr->p_g2l, FALSE);
+	x->osm->subn.force_heavy_sweep = TRUE;
+	osm_opensm_sweep(x->osm);
 }
 
 static int apply(struct oc_exec *x, struct oc_err *err)
@@ -432,15 +480,21 @@ static int apply(struct oc_exec *x, struct oc_err *err)
 		calloc(x->snap->f->num_switches + 1, sizeof(*x->si_guids));
 	if (!x->sent || !x->si_guids)
 		return oc_err_set(err, "out of memory");
+	if (stage_registry(x, err))
+		return -1;
 	x->st.qp0_sent = x->osm->stats.qp0_mads_sent;
 	x->sweeps0 = oc_osm_sweeps_started(&x->p->sweeps);
 	x->st.swept = oc_osm_sweeps_running(&x->p->sweeps);
-	send_tops(x);
-	send_port_lids(x);
-	send_blocks(x);
+	if (!x->detached) {
+		send_tops(x);
+		send_port_lids(x);
+		send_blocks(x);
+	}
 	update_osm_model(x);
+	if (x->detached)
+		detached_source(x);
 	move_vguid(x);
-	update_registry(x);
+	commit_registry(x);
 	return 0;
 }
 
@@ -451,7 +505,9 @@ static int apply(struct oc_exec *x, struct oc_err *err)
 static int unsettled(const struct oc_exec *x)
 {
 	return x->osm->stats.qp0_mads_outstanding ||
-	       oc_osm_sweeps_running(&x->p->sweeps);
+	       oc_osm_sweeps_running(&x->p->sweeps) ||
+	       (x->detached &&
+		oc_osm_sweeps_started(&x->p->sweeps) == x->sweeps0);
 }
 
 static void wait_acks(struct oc_exec *x)
@@ -525,7 +581,8 @@ static void fill_stats(struct oc_exec *x)
 	st->when = time(NULL);
 	st->kind = x->cmd;
 	snprintf(st->vm, sizeof(st->vm), "%s", x->vm_name);
-	snprintf(st->from, sizeof(st->from), "%s", sw_name(x, x->src_hv));
+	snprintf(st->from, sizeof(st->from), "%s",
+		 x->detached ? "(detached VF)" : sw_name(x, x->src_hv));
 	snprintf(st->to, sizeof(st->to), "%s", sw_name(x, x->dst_hv));
 	st->method = oc_reconf_method_name(x->method);
 	st->lid = x->op.lid;
@@ -559,10 +616,28 @@ static int recover(struct oc_exec *x, FILE *out)
 	return 1;
 }
 
+static void say_detached(const struct oc_exec *x, FILE *out)
+{
+	const struct oc_osm_op *st = &x->st;
+
+	fprintf(out,
+		"migrated %s (LID %u) from its detached VF 0x%016" PRIx64
+		" to %s: VF %s took LID %u",
+		st->vm, st->lid, x->src_guid, st->to, x->vf_name, st->lid);
+	if (x->op.kind == OC_OP_SWAP)
+		fprintf(out, " (its LID %u is kept for the detached VF)",
+			x->op.peer_lid);
+	fprintf(out, "; OpenSM's heavy sweep programmed it\n");
+}
+
 static void say_done(const struct oc_exec *x, FILE *out)
 {
 	const struct oc_osm_op *st = &x->st;
 
+	if (x->detached) {
+		say_detached(x, out);
+		return;
+	}
 	switch (x->op.kind) {
 	case OC_OP_SWAP:
 		fprintf(out,
@@ -694,7 +769,7 @@ static enum oc_result run_all(struct oc_exec *x,
 	x->t0 = oc_osm_now_ms();
 	if (run_locked(x, targets, &err)) {
 		fprintf(out, "osmcloud %s: refused: %s\n", x->cmd, err.msg);
-		return OC_RES_REFUSED;
+		return x->not_master ? OC_RES_NOT_MASTER : OC_RES_REFUSED;
 	}
 	if (x->already) {
 		fprintf(out, "%s\n", x->note);

@@ -88,7 +88,12 @@ struct oc_exec {
 	ib_net64_t *si_guids; /* switches sent a SwitchInfo Set */
 	uint32_t num_si, si_planned;
 	unsigned sweeps0; /* heavy sweeps started when the SMPs went out */
-	int saved;	  /* registry written */
+	int not_master;	  /* refused: this SM is not master */
+	/* migrate: the VM's VF is detached (down or dropped by OpenSM: the
+	 * real migration order); its LID moves in OpenSM's LID table and
+	 * guid2lid and a heavy sweep programs it (detached_ok: allowed) */
+	int detached_ok, detached;
+	int saved; /* registry written */
 	struct oc_err save_err;
 	struct oc_osm_op st;
 };

@@ -1,10 +1,11 @@
 /*
- * options.c - parsing event_plugin_options.
+ * options.c - parsing event_plugin_options.  OpenSM-independent: the
+ * plugin and `osmcloud config-check` share this parser.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "log.h"
+#include "log_level.h"
 #include "options.h"
 
 #define OPT_SEPARATORS " \t\r\n"

@@ -2,7 +2,7 @@
 lib_LTLIBRARIES += libosmcloud.la
 libosmcloud_la_SOURCES = \
 	src/osm/plugin.c src/osm/plugin.h \
-	src/osm/log.h src/osm/fault.h \
+	src/osm/log.h src/osm/log_level.h src/osm/fault.h \
 	src/osm/options.c src/osm/options.h \
 	src/osm/inputs.c src/osm/inputs.h \
 	src/osm/engine_glue.c src/osm/engine_glue.h \
@@ -23,6 +23,8 @@ libosmcloud_la_SOURCES = \
 	src/osm/vguid.c src/osm/vguid.h \
 	src/osm/opstats.c src/osm/opstats.h \
 	src/osm/sweeps.c src/osm/sweeps.h \
+	src/osm/smstate.c src/osm/smstate.h \
+	src/osm/takeover.c src/osm/takeover.h \
 	src/osm/op_exec.c src/osm/op_exec.h \
 	src/osm/exec_targets.c \
 	src/osm/migrate_exec.c src/osm/migrate_exec.h

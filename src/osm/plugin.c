@@ -3,9 +3,13 @@
  * libosmcloud.so (config file: event_plugin_name osmcloud).
  *
  * create() parses event_plugin_options, checks the files they name and
- * registers the routing engines.  On any error it logs an ERR line and
- * returns NULL before registering anything: opensm then logs "cannot load
- * plugin", unloads the library and routes with its other engines.
+ * registers the routing engines.  Bad options, or a roots=, vms=,
+ * policy= or weights= file that cannot be read, log an ERR line and
+ * return NULL before registering anything: opensm then logs "cannot load
+ * plugin", unloads the library and routes with its other engines.  The
+ * optional parts only cost what they serve: a state= file or folder that
+ * cannot be used turns the VM operations off (vmstate.h), a ctl= socket
+ * that cannot be used the commands through it; routing goes on.
  */
 #include <config.h>
 
@@ -16,6 +20,7 @@
 #include "console.h"
 #include "engine_glue.h"
 #include "inputs.h"
+#include "path_check.h"
 #include "plugin.h"
 
 #if OSM_EVENT_PLUGIN_INTERFACE_VER != 2
@@ -49,7 +54,7 @@ static int parse_options(struct oc_osm_plugin *p)
 		return -1;
 	}
 	p->log.level = p->opts.log_level;
-	if (oc_osm_inputs_load(&p->inputs, &p->opts, &err)) {
+	if (oc_osm_inputs_load(&p->inputs, &p->opts, &p->log, &err)) {
 		oc_osm_err(&p->log, OC_ERR_INPUT,
 			   "osmcloud: %s; no routing engine registered",
 			   err.msg);
@@ -70,24 +75,30 @@ static int parse_options(struct oc_osm_plugin *p)
 	return 0;
 }
 
+/* The control socket (ctl=): its folder checked first.  A socket that
+ * cannot be used costs the commands through it, not routing. */
+static void start_ctl(struct oc_osm_plugin *p)
+{
+	struct oc_err err;
+
+	if (oc_path_check_socket("ctl", p->opts.ctl_socket, &err) ||
+	    oc_osm_ctl_start(&p->ctl, p, p->opts.ctl_socket, &err)) {
+		oc_osm_err(&p->log, OC_ERR_OPTIONS,
+			   "osmcloud: %s; no control socket: the VM "
+			   "commands are off there, routing goes on",
+			   err.msg);
+		return;
+	}
+	oc_osm_info(&p->log, "osmcloud: control socket %s", p->opts.ctl_socket);
+}
+
 /* The commands' two doors: the control socket (ctl=) and, in a patched
  * opensm, the console; and there the LID manager port filter, which
  * keeps free VFs without a LID. */
 static int start_commands(struct oc_osm_plugin *p)
 {
-	struct oc_err err;
-
-	if (p->opts.ctl_socket) {
-		if (oc_osm_ctl_start(&p->ctl, p, p->opts.ctl_socket, &err)) {
-			oc_osm_err(&p->log, OC_ERR_OPTIONS,
-				   "osmcloud: %s; no routing engine "
-				   "registered",
-				   err.msg);
-			return -1;
-		}
-		oc_osm_info(&p->log, "osmcloud: control socket %s",
-			    p->opts.ctl_socket);
-	}
+	if (p->opts.ctl_socket)
+		start_ctl(p);
 	if (oc_osm_console_register(p) < 0)
 		return -1;
 	oc_osm_lidfilter_register(p);
@@ -127,14 +138,17 @@ static void osmcloud_delete(void *data)
 		plugin_free(p);
 }
 
-/* OpenSM's events: the heavy sweeps, for the VM operations. */
+/* OpenSM's events: the heavy sweeps, for the VM operations; the first
+ * sweep as master, for the registry (takeover.h). */
 static void osmcloud_report(void *data, osm_epi_event_id_t id, void *event)
 {
 	struct oc_osm_plugin *p = data;
 
 	(void)event;
-	if (p)
-		oc_osm_sweeps_event(&p->sweeps, id);
+	if (!p)
+		return;
+	oc_osm_sweeps_event(&p->sweeps, id);
+	oc_osm_takeover_event(p, id);
 }
 
 osm_event_plugin_t osm_event_plugin = {

@@ -19,6 +19,7 @@
 #include "opstats.h"
 #include "options.h"
 #include "sweeps.h"
+#include "takeover.h"
 #include "vmstate.h"
 
 /* What one registered engine module carries as its context. */
@@ -37,6 +38,7 @@ struct oc_osm_plugin {
 	struct oc_osm_migrator migrator;   /* one migration at a time */
 	struct oc_osm_opstats opstats;	   /* the last operations */
 	struct oc_osm_sweeps sweeps;	   /* OpenSM's heavy sweeps */
+	struct oc_osm_takeover takeover;   /* becoming master */
 	struct oc_osm_lidfilter lidfilter; /* LID manager filter */
 	int console_registered;		   /* "osmcloud" in opensm's console */
 	struct oc_osm_slot *slots;	   /* one per core engine */

@@ -12,6 +12,7 @@
 
 #include "fault.h"
 #include "hops_out.h"
+#include "lid_model.h"
 #include "lft_out.h"
 #include "partitions_in.h"
 #include "path_hops.h"
@@ -75,7 +76,7 @@ static void load_inputs(struct oc_osm_run *run)
 	struct oc_osm_plugin *p = run->plugin;
 	struct oc_err err;
 
-	if (oc_osm_inputs_reload(&p->inputs, &p->opts, &err))
+	if (oc_osm_inputs_reload(&p->inputs, &p->opts, run_log(run), &err))
 		oc_osm_err(run_log(run), OC_ERR_INPUT,
 			   "%s: %s; routing with the files as they were "
 			   "last read correctly",
@@ -148,22 +149,85 @@ static void place_vguids(struct oc_osm_run *run)
 			    run->engine->name, n);
 }
 
-/* The VMs to route: the registry's when state= is set (seeded from the
- * vms= file the first time), else the vms= file's. */
+/* The fat-tree analysis the VM checks need (whether a port is a VF);
+ * NULL when the fabric is no fat-tree (the engine then says why). */
+static struct oc_ftree *analyse_for_vms(const struct oc_osm_run *run)
+{
+	const struct oc_osm_plugin *p = run->plugin;
+	struct oc_ftree_opts o = {
+		.root_guids = p->inputs.roots,
+		.num_roots = p->inputs.num_roots,
+	};
+
+	return oc_ftree_analyze(run->snap->f, &o, NULL);
+}
+
+/* The VMs of the vms= file on a VF port of the fabric: each other one (a
+ * GUID of no port, of a PF, of a switch) is an ERR naming the file, the
+ * line and the VM, and is left out; the others are routed.  *owned gets
+ * the filtered copy when one was left out. */
+static int vms_on_vfs(struct oc_osm_run *run, const struct oc_ftree *ft,
+		      struct oc_vm_table **owned, struct oc_err *err)
+{
+	const struct oc_osm_plugin *p = run->plugin;
+	const struct oc_vm_table *vms = p->inputs.vms;
+	struct oc_vm_table *good = NULL;
+	uint32_t i;
+
+	for (i = 0; i < vms->count; i++) {
+		const struct oc_vm *vm = &vms->vms[i];
+		const char *why =
+			oc_lid_model_not_a_vf(run->snap->f, ft, vm->vf_guid);
+
+		if (!why)
+			continue;
+		oc_osm_err(run_log(run), OC_ERR_INPUT,
+			   "%s: option vms: %s:%u: VM \"%s\": 0x%016" PRIx64
+			   " is not a VF port: %s; routing the other VMs",
+			   run->engine->name, p->opts.vms_file, vm->line,
+			   vm->name, vm->vf_guid, why);
+		if (!good && !(good = oc_vm_table_new()))
+			return oc_err_set(err, "out of memory");
+	}
+	for (i = 0; good && i < vms->count; i++) {
+		const struct oc_vm *vm = &vms->vms[i];
+
+		if (oc_lid_model_not_a_vf(run->snap->f, ft, vm->vf_guid))
+			continue;
+		if (oc_vm_table_add(good, vm->vf_guid, vm->name, vm->weight,
+				    err)) {
+			oc_vm_table_free(good);
+			return -1;
+		}
+	}
+	*owned = good;
+	return 0;
+}
+
+/* The VMs to route: the registry's when state= is set and usable
+ * (seeded from the vms= file the first time), else the vms= file's VMs
+ * that sit on VF ports. */
 static int vms_for_routing(struct oc_osm_run *run, struct oc_vm_table **owned,
 			   struct oc_err *err)
 {
 	struct oc_osm_plugin *p = run->plugin;
+	struct oc_ftree *ft;
+	int ret = 0;
 
 	*owned = NULL;
-	if (!p->opts.state_file)
+	if (!p->opts.state_file && !p->inputs.vms)
 		return 0;
-	*owned = oc_osm_vmstate_for_routing(&p->vmstate, p->inputs.vms,
-					    run->snap->f, run_log(run), err);
-	if (!*owned)
-		return -1;
-	place_vguids(run);
-	return 0;
+	ft = analyse_for_vms(run);
+	if (p->opts.state_file)
+		ret = oc_osm_vmstate_for_routing(&p->vmstate, p->inputs.vms,
+						 p->opts.vms_file, run->snap->f,
+						 ft, run_log(run), owned, err);
+	if (!ret && !*owned && p->inputs.vms)
+		ret = vms_on_vfs(run, ft, owned, err);
+	else if (!ret && *owned)
+		place_vguids(run);
+	oc_ftree_free(ft);
+	return ret;
 }
 
 /* What an engine could not do while it still routes: a policy pftree_ext
@@ -274,6 +338,13 @@ static int route(struct oc_osm_run *run, struct oc_err *err)
 			    "through it",
 			    run->engine->name, run->stats.subtree_root_guid,
 			    run->stats.sw2sw, run->stats.ca_via_root);
+	if (run->stats.detour_root_guid)
+		oc_osm_info(run_log(run),
+			    "%s: %u detours through the leaf 0x%016" PRIx64
+			    ": the nearest-neighbour ones closed a CA credit "
+			    "loop",
+			    run->engine->name, run->stats.detours,
+			    run->stats.detour_root_guid);
 	if (run->stats.cross_core)
 		oc_osm_info(run_log(run),
 			    "%s: %u switch-to-switch entries across the "

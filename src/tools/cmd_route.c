@@ -194,6 +194,13 @@ static void print_summary(const struct route_args *a, const struct oc_fabric *f,
 			f->nodes[oc_fabric_find_guid(f, s->subtree_root_guid)]
 				.name,
 			s->subtree_root_guid, s->sw2sw, s->ca_via_root);
+	if (s->detour_root_guid)
+		fprintf(stderr,
+			"detours through the leaf \"%s\" (0x%016" PRIx64 "): "
+			"the nearest-neighbour ones closed a CA credit loop\n",
+			f->nodes[oc_fabric_find_guid(f, s->detour_root_guid)]
+				.name,
+			s->detour_root_guid);
 	if (s->sw_pairs_unserved)
 		fprintf(stderr,
 			"unserved: %llu (switch, switch LID) pairs left without "

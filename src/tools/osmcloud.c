@@ -22,6 +22,8 @@ static const struct subcommand subcommands[] = {
 	{"ctl", cmd_ctl, "send a command to a running plugin (ctl=)"},
 	{"weights", cmd_weights,
 	 "node weights for pftree_wt from the ports' receive counters"},
+	{"config-check", cmd_config_check,
+	 "check the plugin's options and the files they name"},
 };
 
 static void usage(FILE *out)
@@ -30,7 +32,7 @@ static void usage(FILE *out)
 
 	fprintf(out, "usage: osmcloud <command> [options]\n\ncommands:\n");
 	for (i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
-		fprintf(out, "  %-7s %s\n", subcommands[i].name,
+		fprintf(out, "  %-12s %s\n", subcommands[i].name,
 			subcommands[i].summary);
 	fprintf(out, "\n'osmcloud <command> --help' describes a command.\n");
 }

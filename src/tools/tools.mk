@@ -2,6 +2,9 @@
 osmcloud_SOURCES += src/tools/osmcloud.c src/tools/commands.h
 osmcloud_SOURCES += src/tools/cmd_route.c
 osmcloud_SOURCES += src/tools/cmd_ctl.c src/core/ctl_proto.h
+# config-check: the plugin's own option parser, offline
+osmcloud_SOURCES += src/tools/cmd_config_check.c \
+	src/osm/options.c src/osm/options.h src/osm/log_level.h
 osmcloud_SOURCES += src/tools/cmd_plan.c src/tools/plan.h \
 	src/tools/plan_args.c src/tools/plan_session.c \
 	src/tools/plan_report.c

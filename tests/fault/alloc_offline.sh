@@ -137,8 +137,12 @@ switch_checks="--require-switch-reach --require-switch-cdg"
 
 for net in "$top"/topologies/*.net; do
 	t=$(basename "$net" .net)
-	route_case "$t-vswitch_ftree" "$net" "" --engine vswitch_ftree
-	route_case "$t-sftree" "$net" "$switch_checks" --engine sftree
+	# I/O nodes above the leaves: their minimal routes would turn down
+	# to up, so theirs may be longer (tests/unit/detours_offline.sh)
+	loose=""
+	[ "$t" = regress-detours-io-above-leaves ] && loose=--allow-nonminimal
+	route_case "$t-vswitch_ftree" "$net" "$loose" --engine vswitch_ftree
+	route_case "$t-sftree" "$net" "$switch_checks $loose" --engine sftree
 	for e in pftree pftree_ext pftree_wt; do
 		# shellcheck disable=SC2086
 		route_case "$t-$e" "$net" "" --engine $e $tenants

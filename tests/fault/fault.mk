@@ -7,3 +7,9 @@ tests_fault_failalloc_la_SOURCES = tests/fault/failalloc.c
 tests_fault_failalloc_la_LDFLAGS = -module -avoid-version -rpath /nowhere
 TESTS += tests/fault/alloc_offline.sh
 EXTRA_DIST += tests/fault/alloc_offline.sh
+# fsync() fails on chosen files (a full disk, a read-only folder):
+# registry_save.sh preloads it into opensm
+check_LTLIBRARIES += tests/fault/failsync.la
+tests_fault_failsync_la_SOURCES = tests/fault/failsync.c
+tests_fault_failsync_la_LDFLAGS = -module -avoid-version -rpath /nowhere
+tests_fault_failsync_la_LIBADD = -ldl

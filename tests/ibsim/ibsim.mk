@@ -5,6 +5,7 @@ IBSIM_TESTS = tests/ibsim/vswitch_default.sh tests/ibsim/vswitch_uneven.sh \
 	tests/ibsim/vswitch_missing_link.sh tests/ibsim/vswitch_dynamic.sh \
 	tests/ibsim/plain_fat_tree.sh tests/ibsim/not_fat_tree.sh \
 	tests/ibsim/bad_options.sh tests/ibsim/vm_state.sh tests/ibsim/commands.sh \
+	tests/ibsim/registry_inputs.sh tests/ibsim/registry_save.sh \
 	tests/ibsim/migrate.sh tests/ibsim/migrate_dynamic.sh \
 	tests/ibsim/migrate_dynamic_patched.sh tests/ibsim/migrate_sa.sh
 # partition-aware routing (pftree, pftree_ext, pftree_wt)
@@ -17,9 +18,12 @@ IBSIM_TESTS += tests/ibsim/sftree_trees.sh tests/ibsim/sftree_irregular.sh \
 IBSIM_TESTS += tests/ibsim/promise.sh
 # the property test's sample under opensm, cross-checked with ibdmchk
 IBSIM_TESTS += tests/ibsim/property_ibsim.sh
+# issue 11: standby SMs, failover, the real migration order
+IBSIM_TESTS += tests/ibsim/failover.sh tests/ibsim/real_order.sh
 TESTS += $(IBSIM_TESTS)
 EXTRA_DIST += $(IBSIM_TESTS) tests/ibsim/lib.sh tests/ibsim/common.sh \
-	tests/ibsim/pftree_lib.sh topologies/not-a-fat-tree.net
+	tests/ibsim/pftree_lib.sh tests/ibsim/failover_lib.sh \
+	topologies/not-a-fat-tree.net
 AM_TESTS_ENVIRONMENT = OC_BUILDDIR='$(abs_top_builddir)'; \
 	OC_SRCDIR='$(abs_top_srcdir)'; export OC_BUILDDIR OC_SRCDIR;
 # the integration tests need the plugin and the tool built first

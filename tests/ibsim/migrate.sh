@@ -131,22 +131,25 @@ ctl vms && grep -q "^vm-a .* $vf_lost$" "$TOP/ctl.out" &&
 sim_cmd 'Error "sw-L1-3" 0 25' >/dev/null
 after_sweep lost-sweep vm-a "$vf_lost" "$lid_a"
 
-# --- the registry cannot be saved (its temporary file is a folder): the
-# fabric has moved, the answer says loudly that the file was not saved;
-# the next migration saves the registry again
-mkdir "$state.tmp"
+# --- the registry cannot be written (its staged file is a folder): the
+# migration is refused before any SMP, the fabric and the registry stay
+# as they were (registry_save.sh: the same with a full disk); the next
+# migration saves the registry again
+mkdir "$state.pending"
+sim_cmd Dump >"$TOP/nosave-before.dump"
 ctl migrate vm-b hv3 ftreeminrc
 st=$?
 cp "$TOP/ctl.out" "$TOP/nosave.out"
 sed 's/^/  /' "$TOP/nosave.out"
-vf_b=$(sed -n 's/.*idle VF \([^ ]*\) .*/\1/p' "$TOP/nosave.out")
-[ $st -eq 2 ] && grep -q "^ERROR: the fabric has moved but the registry .* was NOT saved" "$TOP/nosave.out" &&
-	grep -q "ERR OC12: osmcloud: migrate vm-b: the fabric has moved but the registry was NOT saved" "$RUN/osm.log" &&
-	pass "nosave: the failed save is reported in the answer and the log" ||
+sim_cmd Dump >"$TOP/nosave-after.dump"
+[ $st -eq 1 ] && grep -q "refused: the registry could not be written before the change, so nothing was sent: .*vms.state.pending" "$TOP/nosave.out" &&
+	cmp -s "$TOP/nosave-before.dump" "$TOP/nosave-after.dump" &&
+	pass "nosave: refused before any SMP, the fabric unchanged" ||
 	fail "nosave: $(cat "$TOP/nosave.out")"
-ctl vms && grep -q "^vm-b .* $vf_b$" "$TOP/ctl.out" &&
-	pass "nosave: opensm's registry has vm-b on $vf_b" || fail "nosave: registry: $(grep '^vm-b ' "$TOP/ctl.out")"
-rmdir "$state.tmp"
+ctl vms && grep -q "^vm-b .* hv4-vf[0-9]*$" "$TOP/ctl.out" &&
+	pass "nosave: opensm's registry still has vm-b on hv4" ||
+	fail "nosave: registry: $(grep '^vm-b ' "$TOP/ctl.out")"
+rmdir "$state.pending"
 migrate saved-again vm-b hv5 itrc
 grep -q "^vm-b [^ ]* $(vf_guid 5 1) " "$state" &&
 	pass "saved-again: the state file has vm-b on hv5-vf1" ||

@@ -91,12 +91,54 @@ static void vm_weight_at_the_limit(void)
 	free(path);
 }
 
+struct bad_lines {
+	unsigned n;
+	char first[512];
+};
+
+static void note_bad_line(void *ctx, const char *msg)
+{
+	struct bad_lines *b = ctx;
+
+	if (!b->n++)
+		snprintf(b->first, sizeof(b->first), "%s", msg);
+}
+
+/* The plugin's reading: a bad line costs that VM only. */
+static void lenient_load_skips_bad_lines(void **state)
+{
+	char *path = write_tmp("0x10 a\n0x11 b\033c\nzz d\n0x12 e 2\n"
+			       "0x10 again\n");
+	struct oc_vm_table *t = oc_vm_table_new();
+	struct bad_lines b = {0};
+	struct oc_err err;
+
+	assert_int_equal(
+		oc_vm_table_load_lenient(t, path, note_bad_line, &b, &err), 0);
+	assert_int_equal(t->count, 2);
+	assert_non_null(oc_vm_table_find(t, 0x10));
+	assert_true(oc_vm_table_find(t, 0x12)->line == 4);
+	assert_int_equal(b.n, 3);
+	assert_non_null(strstr(b.first, ":2: VM name: character 2 is not "
+					"printable"));
+	assert_non_null(strstr(b.first, path));
+	oc_vm_table_free(t);
+	unlink(path);
+	free(path);
+}
+
 static void rejects_bad_vm_files(void **state)
 {
 	expect_vm_error("0x10 vm-a vguid=12\n", "bad vGUID \"12\"");
 	expect_vm_error("0x10 vm-a vguid=0x0\n", "bad vGUID \"0x0\"");
 	expect_vm_error("0x10 vm-a 1 2 vguid=0x5\n", "got 4 fields");
 	expect_vm_error("0x10 a\nzz b\n", ":2: bad VF GUID \"zz\"");
+	/* names: printable only, never echoed raw (the escape becomes '?') */
+	expect_vm_error("0x10 vm\033[2J\n",
+			":1: VM name: character 3 is not printable");
+	expect_vm_error("0x10 a\vb\n", ":1: VM name: character 2 is not");
+	expect_vm_error("0x10 a\fb\n", ":1: VM name: character 2 is not");
+	expect_vm_error("\033[31m a\n", ":1: bad VF GUID \"?[31m\"");
 	/* one GUID reader: 1 to 16 hex digits after 0x, no sign */
 	expect_vm_error("0x00000000000000000010 a\n",
 			"bad VF GUID \"0x00000000000000000010\"");
@@ -148,6 +190,7 @@ int main(void)
 		cmocka_unit_test(loads_vms),
 		cmocka_unit_test(loads_own_vguids),
 		cmocka_unit_test(rejects_bad_vm_files),
+		cmocka_unit_test(lenient_load_skips_bad_lines),
 		cmocka_unit_test(loads_guid_lists),
 	};
 

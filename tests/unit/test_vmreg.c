@@ -123,7 +123,7 @@ static void round_trips_through_the_state_file(void **state)
 
 	assert_int_equal(oc_vmreg_save(r, path, &err), 0);
 	assert_int_equal(access(path_in_dir("round.state.tmp"), F_OK), -1);
-	assert_int_equal(oc_vmreg_load(back, path, &err), 0);
+	assert_int_equal(oc_vmreg_load(back, path, NULL, &err), 0);
 	assert_int_equal(back->count, r->count);
 	for (i = 0; i < r->count; i++)
 		assert_memory_equal(&back->vms[i], &r->vms[i],
@@ -174,10 +174,10 @@ static void round_trips_free_vfs(void **state)
 	in = fopen(path, "r");
 	assert_non_null(in);
 	assert_non_null(fgets(line, sizeof(line), in));
-	assert_string_equal(line, "osmcloud-vm-state 2\n");
+	assert_string_equal(line, "osmcloud-vm-state 3\n");
 	fclose(in);
 
-	assert_int_equal(oc_vmreg_load(back, path, &err), 0);
+	assert_int_equal(oc_vmreg_load(back, path, NULL, &err), 0);
 	assert_int_equal(back->count, 3);
 	assert_int_equal(oc_vmreg_by_name(back, "free")->vf_guid, 0x31);
 	assert_int_equal(back->num_free, 2);
@@ -198,7 +198,7 @@ static void reads_version_1(void **state)
 	write_file(path, "osmcloud-vm-state 1\n"
 			 "# name vGUID VF-port-GUID LID weight\n"
 			 "vm-a 0x1 0x2 3 0\nvm-b 0x4 0x5 6 0.5\n");
-	assert_int_equal(oc_vmreg_load(r, path, &err), 0);
+	assert_int_equal(oc_vmreg_load(r, path, NULL, &err), 0);
 	assert_int_equal(r->count, 2);
 	assert_int_equal(oc_vmreg_by_name(r, "vm-b")->lid, 6);
 	assert_int_equal(r->num_free, 0);
@@ -210,7 +210,8 @@ static void missing_state_is_not_an_error(void **state)
 	struct oc_vmreg *r = oc_vmreg_new();
 	struct oc_err err;
 
-	assert_int_equal(oc_vmreg_load(r, path_in_dir("none.state"), &err), 1);
+	assert_int_equal(
+		oc_vmreg_load(r, path_in_dir("none.state"), NULL, &err), 1);
 	assert_int_equal(r->count, 0);
 	oc_vmreg_free(r);
 }
@@ -224,12 +225,12 @@ static void bad_state_files_name_file_and_line(void **state)
 		 "bad.state:0: empty file (no \"osmcloud-vm-state\" header)"},
 		{"hello\n", "bad.state:1: not an osmcloud VM state file (no "
 			    "\"osmcloud-vm-state\" header)"},
-		{"osmcloud-vm-state 3\n",
-		 "bad.state:1: state file version 3, this osmcloud reads "
-		 "versions 1 to 2"},
+		{"osmcloud-vm-state 4\n",
+		 "bad.state:1: state file version 4, this osmcloud reads "
+		 "versions 1 to 3"},
 		{"osmcloud-vm-state 0\n",
 		 "bad.state:1: state file version 0, this osmcloud reads "
-		 "versions 1 to 2"},
+		 "versions 1 to 3"},
 		{"osmcloud-vm-state 2\nfree 0x5\nfree\n",
 		 "bad.state:3: expected \"free <VF port GUID>\" (a GUID other "
 		 "than 0)"},
@@ -263,7 +264,7 @@ static void bad_state_files_name_file_and_line(void **state)
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		write_file(path, bad[i].text);
-		assert_int_equal(oc_vmreg_load(r, path, &err), -1);
+		assert_int_equal(oc_vmreg_load(r, path, NULL, &err), -1);
 		assert_non_null(strstr(err.msg, bad[i].msg));
 		assert_int_equal(r->count, 0);
 		assert_int_equal(r->num_free, 0); /* all or nothing */
@@ -287,17 +288,17 @@ static void failed_save_keeps_the_old_state(void **state)
 	assert_int_equal(oc_vmreg_remove(r, "db-1", &err), 0);
 	assert_int_equal(oc_vmreg_save(r, path, &err), -1);
 	assert_non_null(strstr(err.msg, "keep.state.tmp"));
-	assert_int_equal(oc_vmreg_load(back, path, &err), 0);
+	assert_int_equal(oc_vmreg_load(back, path, NULL, &err), 0);
 	assert_int_equal(back->count, 2);
 	assert_int_equal(rmdir(tmp), 0);
 
-	write_file(tmp, "osmcloud-vm-state 1\ntorn line");
-	back->count = 0;
-	assert_int_equal(oc_vmreg_load(back, path, &err), 0);
+	write_file(tmp, "osmcloud-vm-state 3\ntorn line");
+	oc_vmreg_clear(back);
+	assert_int_equal(oc_vmreg_load(back, path, NULL, &err), 0);
 	assert_int_equal(back->count, 2);
 	assert_int_equal(oc_vmreg_save(r, path, &err), 0);
-	back->count = 0;
-	assert_int_equal(oc_vmreg_load(back, path, &err), 0);
+	oc_vmreg_clear(back);
+	assert_int_equal(oc_vmreg_load(back, path, NULL, &err), 0);
 	assert_int_equal(back->count, 1);
 	assert_int_equal(access(tmp, F_OK), -1);
 	oc_vmreg_free(back);
@@ -314,7 +315,7 @@ static void seeds_from_the_vm_file(void **state)
 	struct oc_err err;
 
 	assert_int_equal(oc_vm_table_add(t, vf, "alpha", 0.25, &err), 0);
-	assert_int_equal(oc_vmreg_seed(r, t, f, &err), 0);
+	assert_int_equal(oc_vmreg_seed(r, t, f, NULL, NULL, NULL, &err), 0);
 	assert_int_equal(r->count, 1);
 	assert_int_equal(r->vms[0].lid, tl_lid(f, "vm1"));
 	assert_true(r->vms[0].vguid == vf && r->vms[0].vf_guid == vf);
@@ -324,10 +325,10 @@ static void seeds_from_the_vm_file(void **state)
 	oc_vm_table_free(view);
 
 	assert_int_equal(oc_vm_table_add(t, 0x4242, "ghost", 0, &err), 0);
-	r->count = 0;
-	assert_int_equal(oc_vmreg_seed(r, t, f, &err), -1);
-	assert_string_equal(err.msg, "VM \"ghost\": VF 0x0000000000004242 is "
-				     "not a CA port of the fabric");
+	oc_vmreg_clear(r);
+	assert_int_equal(oc_vmreg_seed(r, t, f, NULL, NULL, NULL, &err), -1);
+	assert_string_equal(err.msg, "VM \"ghost\": VF 0x0000000000004242: "
+				     "no port of the topology has this GUID");
 	oc_vmreg_free(r);
 	oc_vm_table_free(t);
 	oc_fabric_free(f);
@@ -345,12 +346,12 @@ static void seeds_own_vguids(void **state)
 
 	assert_int_equal(oc_vm_table_add(t, vf1, "alpha", 0, &err), 0);
 	t->vms[0].vguid = 0xaa01;
-	assert_int_equal(oc_vmreg_seed(r, t, f, &err), 0);
+	assert_int_equal(oc_vmreg_seed(r, t, f, NULL, NULL, NULL, &err), 0);
 	assert_true(r->vms[0].vguid == 0xaa01 && r->vms[0].vf_guid == vf1);
 
 	t->vms[0].vguid = vf2;
-	r->count = 0;
-	assert_int_equal(oc_vmreg_seed(r, t, f, &err), -1);
+	oc_vmreg_clear(r);
+	assert_int_equal(oc_vmreg_seed(r, t, f, NULL, NULL, NULL, &err), -1);
 	assert_non_null(strstr(err.msg, "is the port GUID of a port"));
 	oc_vmreg_free(r);
 	oc_vm_table_free(t);

@@ -28,6 +28,8 @@ include $(srcdir)/tests/unit/unit_pftree.mk
 # sftree offline: routed and checked with the switch checks required
 EXTRA_DIST += tests/unit/sftree_offline.sh
 TESTS += tests/unit/sftree_offline.sh
+EXTRA_DIST += tests/unit/detours_offline.sh
+TESTS += tests/unit/detours_offline.sh
 # property test: every engine on random generated fat-trees, judged by
 # osmcloud check (OC_PROPERTY_COUNT / OC_PROPERTY_SEED for longer runs)
 EXTRA_DIST += tests/unit/property_offline.sh tests/unit/property_lib.sh
@@ -39,3 +41,4 @@ TESTS += tests/unit/test_ctl_json
 tests_unit_test_ctl_json_CFLAGS = $(UNIT_TEST_CFLAGS)
 tests_unit_test_ctl_json_LDADD = $(UNIT_LIBS)
 endif
+include $(srcdir)/tests/unit/unit_failover.mk

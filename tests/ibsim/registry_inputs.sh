@@ -1,0 +1,83 @@
+#!/bin/bash
+# One bad input never costs the fabric: a VM file line naming no port, a
+# PF or a bad name is an ERR naming file, line and VM and vswitch_ftree
+# routes the other VMs (with and without state=); a state file cut short,
+# a state= folder that does not exist and a ctl= folder other users can
+# write turn the VM operations (or the socket) off, never routing.
+. "$OC_SRCDIR/tests/ibsim/common.sh"
+start_test registry-inputs
+topo=$TOPOS/vswitch-ft-default.net
+pf0=0x0002c90400000001 # hv0-pf's port GUID
+{
+	echo "$(vf_guid 0 1) vm-a"
+	echo "$pf0 on-pf"
+	echo "0x0002c905deadbee1 ghost"
+	printf '%s vm\033[2Jx\n' "$(vf_guid 1 1)"
+	echo "not-a-guid vm-x"
+	echo "$(vf_guid 5 2) vm-b 2"
+} >"$TOP/vms.txt"
+
+# expect_log TAG REGEX WHAT: this run's log has REGEX.
+expect_log() {
+	grep -qE -- "$2" "$RUN/osm.log" && pass "$1: $3" ||
+		fail "$1: no log line matching '$2'"
+}
+
+# no_escape TAG: no escape character reached opensm's log.
+no_escape() {
+	! grep -q $'\033' "$RUN/osm.log" && pass "$1: no control character reached the log" ||
+		fail "$1: an escape character reached the log"
+}
+
+# --- the VM file alone: the good VMs are routed by vswitch_ftree
+route_and_check vms "$topo" "event_plugin_options vms=$TOP/vms.txt"
+expect_log vms 'ERR OC02: vswitch_ftree: option vms: .*/vms.txt:2: VM "on-pf": 0x0002c90400000001 is not a VF port: it is the port of a PF' \
+	"the PF's GUID is an ERR naming file, line and VM"
+expect_log vms 'vms.txt:3: VM "ghost": 0x0002c905deadbee1 is not a VF port: no port' \
+	"a GUID of no port is an ERR naming file, line and VM"
+expect_log vms 'vms.txt:4: VM name: character 3 is not printable.*line is skipped' \
+	"a name with an escape sequence is an ERR naming the line"
+expect_log vms 'vms.txt:5: bad VF GUID' "a bad GUID is an ERR naming the line"
+expect_log vms 'vswitch_ftree: routed 2 VMs' "vswitch_ftree routed the 2 good VMs"
+no_escape vms
+
+# --- first start with state=: the registry is seeded with the good VMs
+state=$TOP/vms.state
+route_and_check seed "$topo" "event_plugin_options vms=$TOP/vms.txt state=$state"
+expect_log seed 'vms.txt:2: VM "on-pf": VF 0x0002c90400000001: it is the port of a PF, not of a VF; this VM is left out of the registry' \
+	"seeding leaves the VM on a PF out, naming file, line and VM"
+expect_log seed "seeded $state with 2 VMs" "the registry was seeded with the 2 good VMs"
+expect_log seed 'vswitch_ftree: routed 2 VMs' "vswitch_ftree routed them"
+[ "$(tail -n 1 "$state")" = "end 2 0" ] && pass "seed: the state file ends with 'end 2 0'" ||
+	fail "seed: last line of the state file: $(tail -n 1 "$state")"
+no_escape seed
+
+# --- the state file cut short (its end line lost): refused by name, the
+# VM operations off, routing on, the file left alone
+head -n -1 "$state" >"$TOP/cut.state"
+cp "$TOP/cut.state" "$TOP/cut.state.orig"
+sock=$TOP/cut.sock
+route_and_check cut "$topo" "event_plugin_options state=$TOP/cut.state ctl=$sock"
+expect_log cut 'ERR OC02: osmcloud: option state: .*/cut.state: cut short: no end line after line [0-9]+ \(2 VMs and 0 free VFs read.*VM operations \(migrate, boot, stop\) are off' \
+	"the cut file is named, with what is missing, and the operations are off"
+refuse "cut: migrate with the operations off" "VM operations are off: option state: .*cut short" \
+	migrate vm-a hv3
+cmp -s "$TOP/cut.state" "$TOP/cut.state.orig" && [ ! -e "$TOP/cut.state.pending" ] &&
+	pass "cut: the state file is untouched" || fail "cut: the state file was changed"
+
+# --- a state= folder that does not exist: caught at load
+route_and_check nodir "$topo" "event_plugin_options vms=$TOP/vms.txt state=$TOP/no-such-dir/vms.state"
+expect_log nodir "option state: .*/no-such-dir/vms.state: the folder .*/no-such-dir does not exist; VM operations" \
+	"the missing folder is an ERR at load"
+expect_log nodir 'vswitch_ftree: routed 2 VMs' "vswitch_ftree routes the VM file's VMs"
+[ ! -e "$TOP/no-such-dir" ] && pass "nodir: nothing was created" || fail "nodir: the folder appeared"
+
+# --- a ctl= folder other users can write: refused, routing goes on
+mkdir -m 1777 "$TOP/open"
+chmod 1777 "$TOP/open"
+route_and_check open "$topo" "event_plugin_options ctl=$TOP/open/osmcloud.sock"
+expect_log open "option ctl: .*/open/osmcloud.sock: other users can write the folder .*/open \(mode 1777\).*no control socket" \
+	"the world-writable folder is refused at load"
+[ ! -e "$TOP/open/osmcloud.sock" ] && pass "open: no socket was created there" ||
+	fail "open: a socket was created in the world-writable folder"
+finish
