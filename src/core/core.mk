@@ -51,3 +51,5 @@ libosmcloudcore_la_SOURCES += \
 	src/core/reconf_int.h src/core/reconf_entry.c \
 	src/core/reconf_mark.c src/core/reconf_safe.c src/core/reconf_plan.c
 include $(srcdir)/tests/unit/unit_migrate.mk
+# the control socket's machine protocol: strict JSON (docs/protocol.md)
+libosmcloudcore_la_SOURCES += src/core/ctl_json.c src/core/ctl_json.h

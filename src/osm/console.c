@@ -23,6 +23,7 @@ static struct oc_osm_plugin *console_plugin;
 static void console_parse(char **p_last, osm_opensm_t *osm, FILE *out)
 {
 	char *argv[OC_CMD_MAX_ARGS], *word;
+	struct oc_cmd_out o = {.text = out};
 	int argc = 0;
 
 	while ((word = strtok_r(NULL, " \t\n\r", p_last))) {
@@ -33,7 +34,7 @@ static void console_parse(char **p_last, osm_opensm_t *osm, FILE *out)
 		}
 		argv[argc++] = word;
 	}
-	oc_osm_command(console_plugin, argc, argv, out);
+	oc_osm_command(console_plugin, argc, argv, &o);
 }
 
 int oc_osm_console_register(struct oc_osm_plugin *p)

@@ -3,6 +3,8 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
+#include <libgen.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,8 +14,13 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-#include "commands.h"
 #include "ctl.h"
+#include "plugin.h"
+
+#define OC_STR_(x) #x
+#define OC_STR(x) OC_STR_(x)
+
+/* ---- the listening socket -------------------------------------------- */
 
 static int make_addr(const char *path, struct sockaddr_un *addr,
 		     struct oc_err *err)
@@ -27,6 +34,33 @@ static int make_addr(const char *path, struct sockaddr_un *addr,
 				  sizeof(addr->sun_path) - 1, path);
 	strcpy(addr->sun_path, path);
 	return 0;
+}
+
+/* Another user who may write the folder may bind the path first, or
+ * replace the socket: refused. */
+static int folder_safe(const char *path, struct oc_err *err)
+{
+	char *copy = strdup(path), *dir;
+	struct stat st;
+	int ret = 0;
+
+	if (!copy)
+		return oc_err_set(err, "out of memory");
+	dir = dirname(copy);
+	if (stat(dir, &st))
+		ret = oc_err_set(err, "option ctl: folder %s: %s", dir,
+				 strerror(errno));
+	else if (st.st_mode & (S_IWGRP | S_IWOTH) ||
+		 (st.st_uid && st.st_uid != geteuid()))
+		ret = oc_err_set(err,
+				 "option ctl: folder %s (mode %04o, owner uid "
+				 "%u) may be written by other users, who could "
+				 "take the socket's place: use a folder only "
+				 "opensm's user (or root) may write, e.g. /run",
+				 dir, (unsigned)(st.st_mode & 07777),
+				 (unsigned)st.st_uid);
+	free(copy);
+	return ret;
 }
 
 /* A socket file nobody answers on is left from a crash: remove it. */
@@ -56,132 +90,344 @@ static int claim_path(const struct sockaddr_un *addr, struct oc_err *err)
 	return 0;
 }
 
-static int open_listener(const char *path, struct oc_err *err)
+/* Mode 0600, or 0660 and the group of ctl_group. */
+static int set_access(const char *path, const char *group, struct oc_err *err)
+{
+	struct group *g;
+
+	if (!group)
+		return chmod(path, 0600) ? oc_err_set(err, "option ctl: %s: %s",
+						      path, strerror(errno))
+					 : 0;
+	g = getgrnam(group);
+	if (!g)
+		return oc_err_set(err, "option ctl_group: no group \"%s\"",
+				  group);
+	if (chown(path, (uid_t)-1, g->gr_gid) || chmod(path, 0660))
+		return oc_err_set(err, "option ctl_group: %s: group %s: %s",
+				  path, group, strerror(errno));
+	return 0;
+}
+
+static int open_listener(const char *path, const char *group,
+			 struct oc_err *err)
 {
 	struct sockaddr_un addr;
 	int fd;
 
-	if (make_addr(path, &addr, err) || claim_path(&addr, err))
+	if (make_addr(path, &addr, err) || folder_safe(path, err) ||
+	    claim_path(&addr, err))
 		return -1;
-	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
 	if (fd < 0)
 		return oc_err_set(err, "option ctl: socket: %s",
 				  strerror(errno));
 	if (bind(fd, (struct sockaddr *)&addr, sizeof(addr)) ||
-	    chmod(path, 0600) || listen(fd, 4)) {
+	    listen(fd, OC_CTL_MAX_CLIENTS)) {
 		oc_err_set(err, "option ctl: %s: %s", path, strerror(errno));
 		close(fd);
+		return -1;
+	}
+	if (set_access(path, group, err)) {
+		close(fd);
+		unlink(path);
 		return -1;
 	}
 	return fd;
 }
 
-static int write_all(int fd, const char *buf, size_t len)
+/* ---- one connection -------------------------------------------------- */
+
+static void conn_close(struct oc_osm_ctl *c, struct oc_ctl_conn *k,
+		       const char *why)
 {
-	while (len) {
-		ssize_t n = send(fd, buf, len, MSG_NOSIGNAL);
+	if (why)
+		oc_osm_info(&c->plugin->log,
+			    "osmcloud: ctl #%lu (uid %u pid %d) closed: %s",
+			    k->peer.conn, (unsigned)k->peer.uid,
+			    (int)k->peer.pid, why);
+	close(k->fd);
+	free(k->out);
+	memset(k, 0, sizeof(*k));
+	k->fd = -1;
+}
+
+/* Sends what the socket takes now; -1 when the client is gone. */
+static int conn_flush(struct oc_ctl_conn *k, double now)
+{
+	while (k->out_off < k->out_len) {
+		ssize_t n = send(k->fd, k->out + k->out_off,
+				 k->out_len - k->out_off,
+				 MSG_NOSIGNAL | MSG_DONTWAIT);
 
 		if (n < 0 && errno == EINTR)
 			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return 0;
 		if (n <= 0)
 			return -1;
-		buf += n;
-		len -= n;
+		k->out_off += n;
 	}
+	free(k->out);
+	k->out = NULL;
+	k->out_len = k->out_off = 0;
+	k->write_ms = 0;
+	k->last_ms = now;
 	return 0;
 }
 
-/* Runs one command line and sends its answer. */
-static int answer(struct oc_osm_ctl *c, int fd, char *line)
+/* Runs one request line; its reply waits in k->out. */
+static void conn_request(struct oc_osm_ctl *c, struct oc_ctl_conn *k,
+			 char *line)
 {
-	char *argv[OC_CMD_MAX_ARGS], *text = NULL, status[64];
-	size_t len = 0;
-	FILE *out = open_memstream(&text, &len);
-	int argc = oc_osm_command_split(line, argv), ret = 1;
+	FILE *reply = open_memstream(&k->out, &k->out_len);
 
-	if (!out)
-		return -1;
-	if (argc < 0)
-		fprintf(out, "osmcloud: more than %d words\n", OC_CMD_MAX_ARGS);
-	else if (argc > 0)
-		ret = oc_osm_command(c->plugin, argc, argv, out);
-	else
-		fprintf(out, "osmcloud: empty command\n");
-	/* glibc: a failed last realloc leaves text NULL, fclose 0 */
-	if (fclose(out) || !text) { /* no memory for the whole answer */
-		free(text);
-		return -1;
+	if (!reply) {
+		k->closing = 1;
+		return;
 	}
-	snprintf(status, sizeof(status), OC_CTL_STATUS " %d\n", ret);
-	ret = write_all(fd, text, len) || write_all(fd, status, strlen(status));
-	free(text);
-	return ret ? -1 : 0;
+	oc_osm_request(c->plugin, &k->peer, line, reply);
+	/* glibc: a failed last realloc leaves out NULL, fclose 0 */
+	if (fclose(reply) || !k->out) {
+		free(k->out); /* no answer rather than a truncated one */
+		k->out = NULL;
+		k->out_len = 0;
+		k->closing = 1;
+	}
+	k->out_off = 0;
+	k->write_ms = oc_osm_now_ms();
 }
 
-/* Waits for fd to be readable; 0 when stop() was called instead. */
-static int wait_readable(struct oc_osm_ctl *c, int fd)
+/* A line longer than the protocol allows: one reply, then closed. */
+static void conn_too_long(struct oc_ctl_conn *k)
 {
-	struct pollfd pfd[2] = {{fd, POLLIN, 0}, {c->wake[0], POLLIN, 0}};
+	char msg[256];
+	int n;
 
-	while (poll(pfd, 2, -1) < 0)
-		if (errno != EINTR)
-			return 0;
-	return !(pfd[1].revents & POLLIN) &&
-	       (pfd[0].revents & POLLIN || pfd[0].revents & POLLHUP);
+	if (k->in[0] == '{')
+		n = snprintf(msg, sizeof(msg),
+			     "{\"id\":null,\"result\":\"bad-request\",\"code\":"
+			     "%d,\"message\":\"request: longer than %d "
+			     "bytes\"}\n",
+			     OC_RES_BAD_REQUEST, OC_CTL_LINE_MAX - 1);
+	else
+		n = snprintf(
+			msg, sizeof(msg),
+			"osmcloud: line longer than %d bytes\n" OC_CTL_STATUS
+			" %d\n",
+			OC_CTL_LINE_MAX - 1, OC_RES_BAD_REQUEST);
+	k->out = strndup(msg, n);
+	k->out_len = k->out ? (size_t)n : 0;
+	k->out_off = 0;
+	k->write_ms = oc_osm_now_ms();
+	k->closing = 1;
 }
 
-/* Serves one client until it hangs up, errs or stop() is called. */
-static void serve(struct oc_osm_ctl *c, int fd)
+/* Answers the next complete line, if any: 1 when one was answered. */
+static int conn_next_line(struct oc_osm_ctl *c, struct oc_ctl_conn *k)
 {
-	char buf[OC_CTL_LINE_MAX + 1];
-	size_t used = 0;
+	char *nl = memchr(k->in, '\n', k->in_len);
+	size_t used;
 
-	while (wait_readable(c, fd)) {
-		ssize_t n = recv(fd, buf + used, OC_CTL_LINE_MAX - used, 0);
-		char *nl;
+	if (!nl) {
+		if (k->in_len == OC_CTL_LINE_MAX)
+			conn_too_long(k);
+		return 0;
+	}
+	*nl = '\0';
+	if (nl > k->in && nl[-1] == '\r')
+		nl[-1] = '\0';
+	conn_request(c, k, k->in);
+	used = nl + 1 - k->in;
+	memmove(k->in, nl + 1, k->in_len - used);
+	k->in_len -= used;
+	k->line_ms = k->in_len ? oc_osm_now_ms() : 0;
+	return 1;
+}
 
-		if (n <= 0)
+static void conn_read(struct oc_osm_ctl *c, struct oc_ctl_conn *k, double now)
+{
+	ssize_t n = recv(k->fd, k->in + k->in_len, OC_CTL_LINE_MAX - k->in_len,
+			 MSG_DONTWAIT);
+
+	if (n < 0 && (errno == EAGAIN || errno == EINTR))
+		return;
+	if (n <= 0) {
+		k->eof = 1;
+		return;
+	}
+	if (!k->in_len)
+		k->line_ms = now;
+	k->in_len += n;
+}
+
+/* Serves what can be served now: replies out first, then the next
+ * request (one reply waits at most: a client that does not read stops
+ * being read). */
+static void conn_serve(struct oc_osm_ctl *c, struct oc_ctl_conn *k)
+{
+	double now = oc_osm_now_ms();
+
+	for (;;) {
+		if (conn_flush(k, now)) {
+			conn_close(c, k, "the client went away");
 			return;
-		used += n;
-		buf[used] = '\0';
-		while ((nl = strchr(buf, '\n'))) {
-			*nl = '\0';
-			if (answer(c, fd, buf))
-				return;
-			used -= nl + 1 - buf;
-			memmove(buf, nl + 1, used + 1);
 		}
-		if (used == OC_CTL_LINE_MAX) {
-			static const char msg[] =
-				"osmcloud: line too long\n" OC_CTL_STATUS
-				" 1\n";
-
-			write_all(fd, msg, sizeof(msg) - 1);
+		if (k->out)
+			return;
+		if (k->closing || (k->eof && !memchr(k->in, '\n', k->in_len))) {
+			conn_close(c, k, NULL);
 			return;
 		}
+		if (!conn_next_line(c, k) && !k->out)
+			return;
+	}
+}
+
+/* The time-outs: when the connection must close, why. */
+static const char *conn_expired(const struct oc_ctl_conn *k, double now)
+{
+	if (k->write_ms && now - k->write_ms > OC_CTL_WRITE_S * 1e3)
+		return "a reply was not taken within " OC_STR(
+			OC_CTL_WRITE_S) " s";
+	if (k->line_ms && now - k->line_ms > OC_CTL_LINE_S * 1e3)
+		return "a request line did not end within " OC_STR(
+			OC_CTL_LINE_S) " s";
+	if (!k->write_ms && !k->line_ms &&
+	    now - k->last_ms > OC_CTL_IDLE_S * 1e3)
+		return "no request for " OC_STR(OC_CTL_IDLE_S) " s";
+	return NULL;
+}
+
+/* ---- the server ------------------------------------------------------ */
+
+static struct oc_ctl_conn *free_slot(struct oc_osm_ctl *c)
+{
+	unsigned i;
+
+	for (i = 0; i < OC_CTL_MAX_CLIENTS; i++)
+		if (c->conns[i].fd < 0)
+			return &c->conns[i];
+	return NULL;
+}
+
+static void accept_one(struct oc_osm_ctl *c, int fd)
+{
+	struct oc_ctl_conn *k = free_slot(c);
+	struct ucred cred = {0, (uid_t)-1, (gid_t)-1};
+	socklen_t len = sizeof(cred);
+
+	getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len);
+	c->num_accepted++;
+	if (!k) {
+		oc_osm_info(&c->plugin->log,
+			    "osmcloud: ctl #%lu (uid %u pid %d) refused: "
+			    "already %d connections",
+			    c->num_accepted, (unsigned)cred.uid, (int)cred.pid,
+			    OC_CTL_MAX_CLIENTS);
+		close(fd);
+		return;
+	}
+	memset(k, 0, sizeof(*k));
+	k->fd = fd;
+	k->peer.conn = c->num_accepted;
+	k->peer.pid = cred.pid;
+	k->peer.uid = cred.uid;
+	k->peer.gid = cred.gid;
+	k->last_ms = oc_osm_now_ms();
+	oc_osm_verbose(
+		&c->plugin->log,
+		"osmcloud: ctl #%lu: connection from uid %u gid %u pid %d",
+		k->peer.conn, (unsigned)cred.uid, (unsigned)cred.gid,
+		(int)cred.pid);
+}
+
+static void accept_all(struct oc_osm_ctl *c)
+{
+	int fd;
+
+	while ((fd = accept4(c->listen_fd, NULL, NULL,
+			     SOCK_CLOEXEC | SOCK_NONBLOCK)) >= 0)
+		accept_one(c, fd);
+}
+
+/* The poll set: the wake pipe, the listener, then one entry per slot
+ * (fd -1 is ignored by poll); the time-out until the nearest deadline. */
+static int poll_set(struct oc_osm_ctl *c, struct pollfd *pfd)
+{
+	double now = oc_osm_now_ms(), next = now + 1000;
+	unsigned i;
+
+	pfd[0] = (struct pollfd){c->wake[0], POLLIN, 0};
+	pfd[1] = (struct pollfd){c->listen_fd, POLLIN, 0};
+	for (i = 0; i < OC_CTL_MAX_CLIENTS; i++) {
+		const struct oc_ctl_conn *k = &c->conns[i];
+
+		pfd[2 + i] = (struct pollfd){k->fd, 0, 0};
+		if (k->fd < 0)
+			continue;
+		pfd[2 + i].events = k->out ? POLLOUT : k->eof ? 0 : POLLIN;
+	}
+	return next > now ? (int)(next - now) : 0;
+}
+
+static void check_deadlines(struct oc_osm_ctl *c)
+{
+	double now = oc_osm_now_ms();
+	unsigned i;
+
+	for (i = 0; i < OC_CTL_MAX_CLIENTS; i++) {
+		struct oc_ctl_conn *k = &c->conns[i];
+		const char *why;
+
+		if (k->fd >= 0 && (why = conn_expired(k, now)))
+			conn_close(c, k, why);
 	}
 }
 
 static void *ctl_thread(void *arg)
 {
 	struct oc_osm_ctl *c = arg;
-	int fd;
+	struct pollfd pfd[2 + OC_CTL_MAX_CLIENTS];
+	unsigned i;
 
-	while (wait_readable(c, c->listen_fd)) {
-		fd = accept4(c->listen_fd, NULL, NULL, SOCK_CLOEXEC);
-		if (fd < 0)
-			continue;
-		serve(c, fd);
-		close(fd);
+	for (;;) {
+		int wait_ms = poll_set(c, pfd);
+
+		if (poll(pfd, 2 + OC_CTL_MAX_CLIENTS, wait_ms) < 0 &&
+		    errno != EINTR)
+			break;
+		if (pfd[0].revents)
+			break;
+		if (pfd[1].revents & POLLIN)
+			accept_all(c);
+		for (i = 0; i < OC_CTL_MAX_CLIENTS; i++)
+			if (c->conns[i].fd >= 0 && pfd[2 + i].fd >= 0 &&
+			    pfd[2 + i].revents) {
+				if (pfd[2 + i].revents &
+					    (POLLIN | POLLHUP | POLLERR) &&
+				    !c->conns[i].out)
+					conn_read(c, &c->conns[i],
+						  oc_osm_now_ms());
+				conn_serve(c, &c->conns[i]);
+			}
+		check_deadlines(c);
 	}
+	for (i = 0; i < OC_CTL_MAX_CLIENTS; i++)
+		if (c->conns[i].fd >= 0)
+			conn_close(c, &c->conns[i], NULL);
 	return NULL;
 }
 
 int oc_osm_ctl_start(struct oc_osm_ctl *c, struct oc_osm_plugin *p,
 		     const char *path, struct oc_err *err)
 {
+	unsigned i;
+
 	memset(c, 0, sizeof(*c));
-	c->listen_fd = open_listener(path, err);
+	for (i = 0; i < OC_CTL_MAX_CLIENTS; i++)
+		c->conns[i].fd = -1;
+	c->listen_fd = open_listener(path, p->opts.ctl_group, err);
 	if (c->listen_fd < 0)
 		return -1;
 	c->plugin = p;

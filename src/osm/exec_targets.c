@@ -63,6 +63,7 @@ static int find_vf(const struct oc_exec *x, uint32_t hv, int with_lid,
 
 	for (p = 1; p <= f->nodes[f->switches[hv]].num_ports; p++) {
 		if (!vf_at(x, hv, p, v) ||
+		    (x->want_vf && v->port->guid != x->want_vf) ||
 		    oc_vmreg_by_vf(x->p->vmstate.reg, v->port->guid) ||
 		    (boot && vguid_taken(x, v->port->guid)))
 			continue;
@@ -162,15 +163,27 @@ int oc_exec_targets_migrate(struct oc_exec *x, struct oc_err *err)
 		return -1;
 	if (x->detached)
 		return detached_to(x, err);
-	if (x->dst_hv == x->src_hv)
+	if (x->dst_hv == x->src_hv && x->want_vf && x->want_vf != x->src_guid)
 		return oc_err_set(err,
-				  "destination equals source: VM \"%s\" "
-				  "already runs on hypervisor \"%s\"",
-				  x->vm_name, x->hv_name);
+				  "VM \"%s\" already runs on hypervisor "
+				  "\"%s\" (VF %s): a move between the VFs of "
+				  "one hypervisor is not supported",
+				  x->vm_name, x->hv_name, x->vf_name);
+	if (x->dst_hv == x->src_hv)
+		return oc_exec_already(x,
+				       "VM \"%s\" already runs on \"%s\" "
+				       "(VF %s, LID %u): nothing sent",
+				       x->vm_name, x->hv_name, x->vf_name,
+				       x->vm->lid);
 	if (find_vf(x, x->dst_hv, 1, &v))
 		return swap_with(x, &v);
 	if (find_vf(x, x->dst_hv, 0, &v))
 		return copy_to(x, &v, err);
+	if (x->want_vf)
+		return oc_err_set(err,
+				  "VF 0x%016" PRIx64 " cannot take VM \"%s\": "
+				  "another VM uses it",
+				  x->want_vf, x->vm_name);
 	return oc_err_set(err,
 			  "hypervisor \"%s\" has no idle VF (every VF with "
 			  "a LID runs a VM) and no VF up without a LID",
@@ -248,12 +261,33 @@ static int free_lid(struct oc_exec *x, struct oc_err *err)
 	return lid > room ? oc_exec_room_for(x, lid, err) : 0;
 }
 
+/* A boot of a VM the registry has: done when it runs where and as asked
+ * (a repeated boot), refused otherwise. */
+static int booted_already(struct oc_exec *x, struct oc_err *err)
+{
+	if (oc_exec_find_vm(x, err) || oc_exec_find_hv(x, err))
+		return -1;
+	if (x->dst_hv != x->src_hv ||
+	    (x->want_vf && x->want_vf != x->src_guid) ||
+	    (x->vguid && x->vguid != x->vm->vguid) ||
+	    (x->weight && x->weight != x->vm->weight))
+		return oc_err_set(err,
+				  "VM \"%s\" already exists (VF %s, LID %u, "
+				  "vGUID 0x%016" PRIx64 ")",
+				  x->vm_name, x->vf_name, x->vm->lid,
+				  x->vm->vguid);
+	return oc_exec_already(x,
+			       "VM \"%s\" already runs on \"%s\" (VF %s, LID "
+			       "%u): nothing sent",
+			       x->vm_name, x->hv_name, x->vf_name, x->vm->lid);
+}
+
 int oc_exec_targets_boot(struct oc_exec *x, struct oc_err *err)
 {
 	struct vf v;
 
 	if (oc_vmreg_by_name(x->p->vmstate.reg, x->vm_name))
-		return oc_err_set(err, "VM \"%s\" already exists", x->vm_name);
+		return booted_already(x, err);
 	if (x->vguid && vguid_taken(x, x->vguid))
 		return oc_err_set(err, "vGUID 0x%016" PRIx64 " is another VM's",
 				  x->vguid);
@@ -266,6 +300,13 @@ int oc_exec_targets_boot(struct oc_exec *x, struct oc_err *err)
 		return -1;
 	x->src_hv = x->dst_hv;
 	x->op.kind = OC_OP_BOOT;
+	if (x->want_vf && !find_vf(x, x->dst_hv, 0, &v))
+		return oc_err_set(err,
+				  "VF 0x%016" PRIx64
+				  " cannot take a boot: a VM "
+				  "uses it, its GUID is a VM's vGUID, or it "
+				  "has a LID",
+				  x->want_vf);
 	if (!find_vf(x, x->dst_hv, 0, &v))
 		return oc_err_set(err,
 				  "hypervisor \"%s\" has no VF up without a "
@@ -281,10 +322,32 @@ int oc_exec_targets_boot(struct oc_exec *x, struct oc_err *err)
 	return 0;
 }
 
+/* stop ... from=DEST: the VM runs on DEST (1), elsewhere (0). */
+static int runs_on_from(struct oc_exec *x, struct oc_err *err)
+{
+	x->hv_name = x->from_name;
+	if (oc_exec_find_hv(x, err))
+		return -1;
+	if (x->want_vf ? x->want_vf == x->src_guid : x->dst_hv == x->src_hv)
+		return 1;
+	return oc_exec_already(x,
+			       "VM \"%s\" runs on VF %s, not on \"%s\": "
+			       "nothing to stop, nothing sent",
+			       x->vm_name, x->vf_name, x->from_name);
+}
+
 int oc_exec_targets_stop(struct oc_exec *x, struct oc_err *err)
 {
+	if (!oc_vmreg_by_name(x->p->vmstate.reg, x->vm_name))
+		return oc_exec_already(x,
+				       "VM \"%s\" is not in the registry "
+				       "(stopped already?): nothing to stop, "
+				       "nothing sent",
+				       x->vm_name);
 	if (oc_exec_find_vm(x, err))
 		return -1;
+	if (x->from_name && runs_on_from(x, err) <= 0)
+		return x->already ? 0 : -1;
 	x->dst_hv = x->src_hv;
 	x->op.kind = OC_OP_STOP;
 	x->op.lid = x->vm->lid;

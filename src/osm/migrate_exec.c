@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "commands.h"
+#include "dest.h"
 #include "migrate_exec.h"
 #include "op_exec.h"
 #include "plugin.h"
@@ -21,50 +23,80 @@ void oc_osm_migrator_destroy(struct oc_osm_migrator *m)
 	pthread_mutex_destroy(&m->busy);
 }
 
-static int need_registry(const struct oc_exec *x, FILE *out)
-{
-	if (x->p->vmstate.path)
-		return 0;
-	fprintf(out,
-		"osmcloud %s: no VM registry: start opensm with "
-		"event_plugin_options state=FILE\n",
-		x->cmd);
-	return -1;
-}
-
 static void exec_init(struct oc_exec *x, struct oc_osm_plugin *p,
-		      const char *cmd)
+		      const char *cmd, struct oc_cmd_out *out)
 {
 	memset(x, 0, sizeof(*x));
 	x->p = p;
 	x->osm = p->osm;
 	x->cmd = cmd;
+	x->o = out;
 	x->method = OC_RECONF_FTREEMINRC;
 	x->src_hv = x->dst_hv = OC_NONE;
 }
 
-int oc_osm_migrate(struct oc_osm_plugin *p, int argc, char **argv, FILE *out)
+static enum oc_result bad_request(const struct oc_exec *x, const char *fmt,
+				  const char *arg)
+{
+	fprintf(x->o->text, "osmcloud %s: ", x->cmd);
+	fprintf(x->o->text, fmt, arg);
+	fputc('\n', x->o->text);
+	return OC_RES_BAD_REQUEST;
+}
+
+/* The VM name and DEST (when given) follow their rules. */
+static int check_names(const struct oc_exec *x, const char *dest,
+		       const char *what)
+{
+	struct oc_err err;
+
+	if (oc_vm_name_check(x->vm_name, &err) ||
+	    (dest && oc_dest_check(dest, what, &err))) {
+		bad_request(x, "%s", err.msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* Checked last: the request is well-formed, this plugin cannot run it. */
+static int need_registry(const struct oc_exec *x)
+{
+	if (x->p->vmstate.path)
+		return 0;
+	fprintf(x->o->text,
+		"osmcloud %s: refused: no VM registry: start opensm with "
+		"event_plugin_options state=FILE\n",
+		x->cmd);
+	return -1;
+}
+
+static int parse_method(struct oc_exec *x, const char *s)
+{
+	if (!oc_reconf_method_parse(s, &x->method))
+		return 0;
+	bad_request(x, "unknown method \"%s\" (itrc or ftreeminrc)", s);
+	return -1;
+}
+
+enum oc_result oc_osm_migrate(struct oc_osm_plugin *p, int argc, char **argv,
+			      struct oc_cmd_out *out)
 {
 	struct oc_exec x;
 
-	exec_init(&x, p, "migrate");
-	if (argc < 3 || argc > 4) {
-		fprintf(out, "usage: osmcloud migrate VM HYPERVISOR "
-			     "[itrc|ftreeminrc]\n");
-		return 1;
-	}
+	exec_init(&x, p, "migrate", out);
+	if (argc < 3 || argc > 4)
+		return bad_request(&x,
+				   "%susage: osmcloud migrate VM DEST "
+				   "[itrc|ftreeminrc]",
+				   "");
 	x.vm_name = argv[1];
 	x.hv_name = argv[2];
-	if (argc == 4 && oc_reconf_method_parse(argv[3], &x.method)) {
-		fprintf(out,
-			"osmcloud migrate: unknown method \"%s\" (itrc or "
-			"ftreeminrc)\n",
-			argv[3]);
-		return 1;
-	}
-	if (need_registry(&x, out))
-		return 1;
-	return oc_exec_run(&x, oc_exec_targets_migrate, out);
+	if (check_names(&x, x.hv_name, "DEST") ||
+	    (argc == 4 && parse_method(&x, argv[3])))
+		return OC_RES_BAD_REQUEST;
+	if (need_registry(&x))
+		return OC_RES_REFUSED;
+	return oc_exec_run(&x, oc_exec_targets_migrate);
 }
 
 /* 0 (the default) or a VM file's weight range. */
@@ -87,7 +119,7 @@ static int parse_vguid(const char *s, uint64_t *guid)
 }
 
 /* The optional arguments of boot: [weight] [vguid=GUID]. */
-static int boot_options(struct oc_exec *x, int argc, char **argv, FILE *out)
+static int boot_options(struct oc_exec *x, int argc, char **argv)
 {
 	int i;
 
@@ -95,15 +127,13 @@ static int boot_options(struct oc_exec *x, int argc, char **argv, FILE *out)
 		if (!strncmp(argv[i], "vguid=", 6)) {
 			if (!parse_vguid(argv[i] + 6, &x->vguid))
 				continue;
-			fprintf(out,
-				"osmcloud boot: bad vGUID \"%s\" (0x + hex, "
-				"not 0)\n",
-				argv[i] + 6);
+			bad_request(x, "bad vGUID \"%s\" (0x + hex, not 0)",
+				    argv[i] + 6);
 			return -1;
 		}
 		if (i == 3 && !parse_weight(argv[i], &x->weight))
 			continue;
-		fprintf(out,
+		fprintf(x->o->text,
 			"osmcloud boot: bad weight \"%s\" (0 for the "
 			"default, or a number from %g to %g)\n",
 			argv[i], OC_VM_WEIGHT_MIN, (double)OC_VM_WEIGHT_MAX);
@@ -112,47 +142,64 @@ static int boot_options(struct oc_exec *x, int argc, char **argv, FILE *out)
 	return 0;
 }
 
-int oc_osm_boot(struct oc_osm_plugin *p, int argc, char **argv, FILE *out)
+enum oc_result oc_osm_boot(struct oc_osm_plugin *p, int argc, char **argv,
+			   struct oc_cmd_out *out)
 {
 	struct oc_exec x;
 
-	exec_init(&x, p, "boot");
+	exec_init(&x, p, "boot", out);
 	x.method = OC_RECONF_ITRC; /* boot updates every switch anyway */
-	if (argc < 3 || argc > 5) {
-		fprintf(out, "usage: osmcloud boot VM HYPERVISOR [weight] "
-			     "[vguid=GUID]\n");
-		return 1;
-	}
+	if (argc < 3 || argc > 5)
+		return bad_request(&x,
+				   "%susage: osmcloud boot VM DEST "
+				   "[weight] [vguid=GUID]",
+				   "");
 	x.vm_name = argv[1];
 	x.hv_name = argv[2];
-	if (strlen(x.vm_name) >= OC_VM_NAME_MAX) {
-		fprintf(out, "osmcloud boot: VM name longer than %d bytes\n",
-			OC_VM_NAME_MAX - 1);
-		return 1;
-	}
-	if (boot_options(&x, argc, argv, out) || need_registry(&x, out))
-		return 1;
-	return oc_exec_run(&x, oc_exec_targets_boot, out);
+	if (check_names(&x, x.hv_name, "DEST") || boot_options(&x, argc, argv))
+		return OC_RES_BAD_REQUEST;
+	if (need_registry(&x))
+		return OC_RES_REFUSED;
+	return oc_exec_run(&x, oc_exec_targets_boot);
 }
 
-int oc_osm_stop(struct oc_osm_plugin *p, int argc, char **argv, FILE *out)
+/* The optional arguments of stop: [itrc|ftreeminrc] [from=DEST]. */
+static int stop_options(struct oc_exec *x, int argc, char **argv)
+{
+	int i;
+
+	for (i = 2; i < argc; i++) {
+		if (!strncmp(argv[i], "from=", 5) && !x->from_name) {
+			x->from_name = argv[i] + 5;
+			continue;
+		}
+		if (i == 2) {
+			if (parse_method(x, argv[i]))
+				return -1;
+			continue;
+		}
+		bad_request(x, "unexpected argument \"%s\"", argv[i]);
+		return -1;
+	}
+	return 0;
+}
+
+enum oc_result oc_osm_stop(struct oc_osm_plugin *p, int argc, char **argv,
+			   struct oc_cmd_out *out)
 {
 	struct oc_exec x;
 
-	exec_init(&x, p, "stop");
-	if (argc < 2 || argc > 3) {
-		fprintf(out, "usage: osmcloud stop VM [itrc|ftreeminrc]\n");
-		return 1;
-	}
+	exec_init(&x, p, "stop", out);
+	if (argc < 2 || argc > 4)
+		return bad_request(&x,
+				   "%susage: osmcloud stop VM "
+				   "[itrc|ftreeminrc] [from=DEST]",
+				   "");
 	x.vm_name = argv[1];
-	if (argc == 3 && oc_reconf_method_parse(argv[2], &x.method)) {
-		fprintf(out,
-			"osmcloud stop: unknown method \"%s\" (itrc or "
-			"ftreeminrc)\n",
-			argv[2]);
-		return 1;
-	}
-	if (need_registry(&x, out))
-		return 1;
-	return oc_exec_run(&x, oc_exec_targets_stop, out);
+	if (stop_options(&x, argc, argv) ||
+	    check_names(&x, x.from_name, "from="))
+		return OC_RES_BAD_REQUEST;
+	if (need_registry(&x))
+		return OC_RES_REFUSED;
+	return oc_exec_run(&x, oc_exec_targets_stop);
 }

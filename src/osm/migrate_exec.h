@@ -1,8 +1,10 @@
 /*
  * migrate_exec.h - the VM commands in a running opensm:
- *   osmcloud migrate VM HYPERVISOR [itrc|ftreeminrc]
- *   osmcloud boot VM HYPERVISOR [weight]
- *   osmcloud stop VM [itrc|ftreeminrc]
+ *   osmcloud migrate VM DEST [itrc|ftreeminrc]
+ *   osmcloud boot VM DEST [weight] [vguid=GUID]
+ *   osmcloud stop VM [itrc|ftreeminrc] [from=DEST]
+ * (DEST: dest.h).  A request that had already taken effect (the VM runs
+ * on DEST; a stopped VM) is done without an SMP.
  *
  * migrate swaps the VM's LID with an idle VF's (prepopulated LIDs) or,
  * when the destination has no idle VF but a VF up without a LID, copies
@@ -17,7 +19,10 @@
 #include <pthread.h>
 #include <stdio.h>
 
+#include "result.h"
+
 struct oc_osm_plugin;
+struct oc_cmd_out;
 
 struct oc_osm_migrator {
 	pthread_mutex_t busy; /* held for a whole operation */
@@ -26,11 +31,17 @@ struct oc_osm_migrator {
 void oc_osm_migrator_init(struct oc_osm_migrator *m);
 void oc_osm_migrator_destroy(struct oc_osm_migrator *m);
 
-/* argv = {"migrate", VM, HYPERVISOR[, METHOD]}. */
-int oc_osm_migrate(struct oc_osm_plugin *p, int argc, char **argv, FILE *out);
-/* argv = {"boot", VM, HYPERVISOR[, WEIGHT]}. */
-int oc_osm_boot(struct oc_osm_plugin *p, int argc, char **argv, FILE *out);
-/* argv = {"stop", VM[, METHOD]}. */
-int oc_osm_stop(struct oc_osm_plugin *p, int argc, char **argv, FILE *out);
+/* Every argument is checked (VM names with oc_vm_name_check, DEST with
+ * oc_dest_check) before the executor looks at the fabric: a malformed
+ * request is OC_RES_BAD_REQUEST and sends nothing. */
+/* argv = {"migrate", VM, DEST[, METHOD]}. */
+enum oc_result oc_osm_migrate(struct oc_osm_plugin *p, int argc, char **argv,
+			      struct oc_cmd_out *out);
+/* argv = {"boot", VM, DEST[, WEIGHT][, vguid=GUID]}. */
+enum oc_result oc_osm_boot(struct oc_osm_plugin *p, int argc, char **argv,
+			   struct oc_cmd_out *out);
+/* argv = {"stop", VM[, METHOD][, from=DEST]}. */
+enum oc_result oc_osm_stop(struct oc_osm_plugin *p, int argc, char **argv,
+			   struct oc_cmd_out *out);
 
 #endif

@@ -7,6 +7,7 @@
  * acknowledgements and their check come after the locks are released.
  */
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -16,6 +17,8 @@
 #include <opensm/osm_port.h>
 #include <opensm/osm_switch.h>
 
+#include "commands.h"
+#include "dest.h"
 #include "lft_grow.h"
 #include "op_exec.h"
 #include "vguid.h"
@@ -148,19 +151,25 @@ int oc_exec_find_vm(struct oc_exec *x, struct oc_err *err)
 	return 0;
 }
 
-/* The hypervisor named hv_name: a vSwitch; sets dst_hv. */
 int oc_exec_find_hv(struct oc_exec *x, struct oc_err *err)
 {
-	const struct oc_fabric *f = x->snap->f;
-	uint32_t node = oc_fabric_find_name(f, x->hv_name);
+	struct oc_dest d;
 
-	if (node == OC_NONE || !oc_is_switch(f, node) ||
-	    x->ft->sw[f->nodes[node].sw_index].role != OC_SW_VSWITCH)
-		return oc_err_set(err,
-				  "unknown hypervisor \"%s\" (no vSwitch "
-				  "of that name)",
-				  x->hv_name);
-	x->dst_hv = f->nodes[node].sw_index;
+	if (oc_dest_resolve(x, x->hv_name, &d, err))
+		return -1;
+	x->dst_hv = d.hv;
+	x->want_vf = d.vf_guid;
+	return 0;
+}
+
+int oc_exec_already(struct oc_exec *x, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(x->note, sizeof(x->note), fmt, ap);
+	va_end(ap);
+	x->already = 1;
 	return 0;
 }
 
@@ -253,8 +262,11 @@ static int prepare(struct oc_exec *x,
 	x->snap = oc_osm_snapshot_take(&x->osm->subn, err);
 	if (!x->snap)
 		return -1;
-	if (copy_lfts(x, err) || analyze(x, err) || targets(x, err) ||
-	    (!x->detached && plan(x, err)) || find_osm_ports(x, err) ||
+	if (copy_lfts(x, err) || analyze(x, err) || targets(x, err))
+		return -1;
+	if (x->already)
+		return 0;
+	if ((!x->detached && plan(x, err)) || find_osm_ports(x, err) ||
 	    grow_tables(x, err))
 		return -1;
 	x->st.plan_ms = oc_osm_now_ms() - x->t_plan;
@@ -594,10 +606,11 @@ static int recover(struct oc_exec *x, FILE *out)
 		   "heavy sweep requested",
 		   x->cmd, x->vm_name, lost, total,
 		   x->st.timed_out ? " (timed out)" : "");
-	fprintf(out,
-		"error: %u of %u SMPs not acknowledged%s: a heavy sweep "
-		"was requested to finish the operation (registry kept)\n",
-		lost, total, x->st.timed_out ? " (timed out)" : "");
+	snprintf(x->o->remains, sizeof(x->o->remains),
+		 "%u of %u SMPs not acknowledged%s: a heavy sweep was "
+		 "requested to finish the operation (registry kept)",
+		 lost, total, x->st.timed_out ? " (timed out)" : "");
+	fprintf(out, "error: %s\n", x->o->remains);
 	x->osm->subn.force_heavy_sweep = TRUE;
 	osm_opensm_sweep(x->osm);
 	return 1;
@@ -673,10 +686,11 @@ static int report(struct oc_exec *x, FILE *out)
 		    x->st.vswitches, x->st.pi_smps, x->st.ack_ms);
 	bad = recover(x, out);
 	if (!x->saved) {
-		fprintf(out,
-			"ERROR: the fabric has moved but the registry %s "
-			"was NOT saved: %s\n",
-			x->p->vmstate.path, x->save_err.msg);
+		snprintf(x->o->remains, sizeof(x->o->remains),
+			 "the fabric has moved but the registry %s was NOT "
+			 "saved: %s",
+			 x->p->vmstate.path, x->save_err.msg);
+		fprintf(out, "ERROR: %s\n", x->o->remains);
 		bad = 1;
 	}
 	return bad;
@@ -693,7 +707,7 @@ static int run_locked(struct oc_exec *x,
 	pthread_mutex_lock(&x->p->vmstate.lock);
 	x->t_plan = oc_osm_now_ms();
 	ret = prepare(x, targets, err);
-	if (!ret) {
+	if (!ret && !x->already) {
 		fill_stats(x);
 		ret = apply(x, err);
 	}
@@ -702,31 +716,92 @@ static int run_locked(struct oc_exec *x,
 	return ret;
 }
 
-int oc_exec_run(struct oc_exec *x,
-		int (*targets)(struct oc_exec *, struct oc_err *), FILE *out)
+static const char *how(const struct oc_exec *x)
 {
-	struct oc_err err;
-	int ret;
-
-	oc_plan_init(&x->plan);
-	if (pthread_mutex_trylock(&x->p->migrator.busy)) {
-		fprintf(out,
-			"osmcloud %s: another operation is in flight; try "
-			"again when it has finished\n",
-			x->cmd);
-		return 1;
+	switch (x->op.kind) {
+	case OC_OP_SWAP:
+		return "swap";
+	case OC_OP_COPY:
+		return "copy";
+	case OC_OP_BOOT:
+		return "boot";
+	case OC_OP_STOP:
+		return "stop";
+	default:
+		return "none";
 	}
+}
+
+/* The figures of the answer: what moved, or where the VM is. */
+static void fill_out(struct oc_exec *x)
+{
+	struct oc_cmd_out *o = x->o;
+	const struct oc_vm_rec *vm =
+		oc_vmreg_by_name(x->p->vmstate.reg, x->vm_name);
+
+	o->has_op = 1;
+	o->already = x->already;
+	o->op = x->st;
+	o->how = x->already ? "none" : how(x);
+	if (x->already) {
+		o->op.kind = x->cmd;
+		snprintf(o->op.vm, sizeof(o->op.vm), "%s", x->vm_name);
+		if (x->src_hv != OC_NONE)
+			snprintf(o->op.from, sizeof(o->op.from), "%s",
+				 sw_name(x, x->src_hv));
+		snprintf(o->op.to, sizeof(o->op.to), "%s", o->op.from);
+	}
+	if (vm) { /* after a stop: no VM, no VF */
+		o->op.lid = vm->lid;
+		o->vguid = vm->vguid;
+		o->vf_guid = vm->vf_guid;
+		snprintf(o->vf, sizeof(o->vf), "%s", x->vf_name);
+	}
+}
+
+/* Under the lock: refused (nothing sent), already done, or sent. */
+static enum oc_result run_all(struct oc_exec *x,
+			      int (*targets)(struct oc_exec *, struct oc_err *))
+{
+	FILE *out = x->o->text;
+	struct oc_err err;
+
 	x->t0 = oc_osm_now_ms();
 	if (run_locked(x, targets, &err)) {
 		fprintf(out, "osmcloud %s: refused: %s\n", x->cmd, err.msg);
-		ret = x->not_master ? OC_RES_NOT_MASTER : 1;
-	} else {
-		wait_acks(x);
-		count_acks(x);
-		oc_osm_opstats_add(&x->p->opstats, &x->st);
-		ret = report(x, out);
+		return x->not_master ? OC_RES_NOT_MASTER : OC_RES_REFUSED;
 	}
+	if (x->already) {
+		fprintf(out, "%s\n", x->note);
+		pthread_mutex_lock(&x->p->vmstate.lock);
+		fill_out(x);
+		pthread_mutex_unlock(&x->p->vmstate.lock);
+		return OC_RES_DONE;
+	}
+	wait_acks(x);
+	count_acks(x);
+	oc_osm_opstats_add(&x->p->opstats, &x->st);
+	pthread_mutex_lock(&x->p->vmstate.lock);
+	fill_out(x);
+	pthread_mutex_unlock(&x->p->vmstate.lock);
+	return report(x, out) ? OC_RES_PARTIAL : OC_RES_DONE;
+}
+
+enum oc_result oc_exec_run(struct oc_exec *x,
+			   int (*targets)(struct oc_exec *, struct oc_err *))
+{
+	enum oc_result res;
+
+	oc_plan_init(&x->plan);
+	if (pthread_mutex_trylock(&x->p->migrator.busy)) {
+		fprintf(x->o->text,
+			"osmcloud %s: refused: another operation is in "
+			"flight; try again when it has finished\n",
+			x->cmd);
+		return OC_RES_REFUSED;
+	}
+	res = run_all(x, targets);
 	pthread_mutex_unlock(&x->p->migrator.busy);
 	exec_free(x);
-	return ret;
+	return res;
 }

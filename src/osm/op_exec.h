@@ -29,10 +29,12 @@
 #include "ftree.h"
 #include "migrate.h"
 #include "opstats.h"
+#include "result.h"
 #include "snapshot.h"
 #include "vmreg.h"
 
 struct oc_osm_plugin;
+struct oc_cmd_out;
 
 /* A PortInfo Set: the end port guid takes lid (0: no LID). */
 struct oc_pi_set {
@@ -51,7 +53,10 @@ struct oc_exec {
 	struct oc_osm_plugin *p;
 	osm_opensm_t *osm;
 	const char *cmd; /* "migrate", "boot", "stop" */
-	const char *vm_name, *hv_name;
+	const char *vm_name;
+	const char *hv_name;   /* DEST as given (dest.h) */
+	const char *from_name; /* stop: from=DEST, NULL: anywhere */
+	struct oc_cmd_out *o;  /* the answer and its figures */
 	enum oc_reconf_method method;
 	double weight;	/* boot */
 	uint64_t vguid; /* boot: the VM's own GUID (0: the VF's) */
@@ -68,7 +73,10 @@ struct oc_exec {
 	struct oc_vm_rec *vm;	     /* migrate, stop: the VM's record */
 	uint32_t src_hv, dst_hv;     /* vSwitch indices (boot: src = dst) */
 	uint64_t src_guid, dst_guid; /* VF port GUIDs (0: none) */
-	char vf_name[72];	     /* the VF that takes or keeps the LID */
+	uint64_t want_vf;	     /* DEST named this VF (0: any) */
+	int already;		     /* it had taken effect: note says */
+	char note[320];
+	char vf_name[72]; /* the VF that takes or keeps the LID */
 	struct oc_pi_set pis[2];
 	unsigned num_pis;
 	/* boot beyond LinearFDBTop: every switch's top goes from (at least)
@@ -101,11 +109,16 @@ const char *oc_exec_node_name(const struct oc_exec *x, uint32_t node);
 /* The model's LFTs hold LIDs up to lid (a boot beyond the tables). */
 int oc_exec_room_for(struct oc_exec *x, unsigned lid, struct oc_err *err);
 int oc_exec_find_vm(struct oc_exec *x, struct oc_err *err);
+/* DEST (hv_name, dest.h): sets dst_hv, and want_vf when it names a VF. */
 int oc_exec_find_hv(struct oc_exec *x, struct oc_err *err);
+/* The request had already taken effect: nothing will be sent, the answer
+ * is done with this note.  Returns 0. */
+int oc_exec_already(struct oc_exec *x, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /* Runs the whole operation; targets is one of the functions above.
- * Writes the answer to out; 0 done, 1 refused or failed. */
-int oc_exec_run(struct oc_exec *x,
-		int (*targets)(struct oc_exec *, struct oc_err *), FILE *out);
+ * Writes the answer and the figures to x->o. */
+enum oc_result oc_exec_run(struct oc_exec *x,
+			   int (*targets)(struct oc_exec *, struct oc_err *));
 
 #endif

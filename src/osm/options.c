@@ -70,13 +70,15 @@ static int set_option(struct oc_osm_opts *opts, const char *key,
 		return set_path(&opts->state_file, key, value, err);
 	if (!strcmp(key, "ctl"))
 		return set_path(&opts->ctl_socket, key, value, err);
+	if (!strcmp(key, "ctl_group"))
+		return set_path(&opts->ctl_group, key, value, err);
 	if (!strcmp(key, "policy"))
 		return set_path(&opts->policy_file, key, value, err);
 	if (!strcmp(key, "weights"))
 		return set_path(&opts->weights_file, key, value, err);
 	return oc_err_set(err,
 			  "unknown option \"%s\" (known: roots, vms, state, "
-			  "ctl, policy, weights, log_level)",
+			  "ctl, ctl_group, policy, weights, log_level)",
 			  key);
 }
 
@@ -120,6 +122,7 @@ void oc_osm_opts_free(struct oc_osm_opts *opts)
 	free(opts->vms_file);
 	free(opts->state_file);
 	free(opts->ctl_socket);
+	free(opts->ctl_group);
 	free(opts->policy_file);
 	free(opts->weights_file);
 	memset(opts, 0, sizeof(*opts));

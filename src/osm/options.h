@@ -3,7 +3,7 @@
  *
  * The option string is a blank-separated list of key=value words, e.g.
  *     event_plugin_options roots=/etc/opensm/roots.txt vms=/etc/opensm/vms.txt
- * Keys: roots, vms, state, ctl, policy, weights, log_level.  Unknown keys, keys given
+ * Keys: roots, vms, state, ctl, ctl_group, policy, weights, log_level.  Unknown keys, keys given
  * twice, empty values and bad values are errors that name the key.
  */
 #ifndef OC_OSM_OPTIONS_H
@@ -16,6 +16,7 @@ struct oc_osm_opts {
 	char *vms_file;	    /* VM file, NULL: every active VF is a VM */
 	char *state_file;   /* VM registry, NULL: none (vms_file rules) */
 	char *ctl_socket;   /* control socket path, NULL: none */
+	char *ctl_group;    /* its group (mode 0660), NULL: mode 0600 */
 	char *policy_file;  /* isolation policies (pftree_ext), NULL: none */
 	char *weights_file; /* node weights (pftree_wt), NULL: all 1 */
 	int log_level;	    /* enum oc_osm_log_level; default debug:

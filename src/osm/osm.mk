@@ -18,6 +18,7 @@ libosmcloud_la_SOURCES = \
 	src/osm/console.c src/osm/console.h \
 	src/osm/lidfilter.c src/osm/lidfilter.h \
 	src/osm/ctl.c src/osm/ctl.h \
+	src/osm/requests.c src/osm/requests.h src/osm/dest.c src/osm/dest.h \
 	src/osm/smp.c src/osm/smp.h \
 	src/osm/vguid.c src/osm/vguid.h \
 	src/osm/opstats.c src/osm/opstats.h \

@@ -14,3 +14,8 @@ osmcloud_SOURCES += src/tools/cmd_weights.c \
 	src/tools/rcv_counters.c src/tools/rcv_counters.h \
 	src/tools/weights_map.c src/tools/weights_map.h
 osmcloud_LDADD += $(IBMAD_LIBS)
+# for orchestrators: the protocol's Python client and the libvirt hook
+ocpythondir = $(pkgdatadir)/python
+dist_ocpython_DATA = contrib/python/osmcloud_ctl.py
+libvirthookdir = $(pkgdatadir)/libvirt
+dist_libvirthook_SCRIPTS = contrib/libvirt/qemu-osmcloud

@@ -30,16 +30,16 @@ fi
 ctl help && grep -q "osmcloud vms" "$TOP/ctl.out" &&
 	pass "stock: 'help' lists the commands" || fail "stock: help: $(cat "$TOP/ctl.out")"
 ctl frobnicate
-[ $? -eq 1 ] && grep -q 'unknown command "frobnicate"' "$TOP/ctl.out" &&
+[ $? -eq 4 ] && grep -q 'unknown command "frobnicate"' "$TOP/ctl.out" &&
 	pass "stock: an unknown command fails naming it" ||
 	fail "stock: unknown command: $(cat "$TOP/ctl.out")"
 ctl vms extra
-[ $? -eq 1 ] && grep -q "usage: osmcloud vms" "$TOP/ctl.out" &&
+[ $? -eq 4 ] && grep -q "usage: osmcloud vms" "$TOP/ctl.out" &&
 	pass "stock: extra arguments give the usage" ||
 	fail "stock: 'vms extra': $(cat "$TOP/ctl.out")"
 timeout 30 "$OSMCLOUD" ctl --socket "$TOP/nothing.sock" vms >"$TOP/ctl.out" 2>&1
-[ $? -eq 2 ] && grep -q "nothing.sock" "$TOP/ctl.out" &&
-	pass "client: no such socket: exit 2 naming it" ||
+[ $? -eq 5 ] && grep -q "nothing.sock" "$TOP/ctl.out" &&
+	pass "client: no such socket: exit 5 naming it" ||
 	fail "client: no such socket: $(cat "$TOP/ctl.out")"
 
 # stopping opensm removes the socket; a second plugin may not take over a

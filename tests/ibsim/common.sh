@@ -160,16 +160,29 @@ ctl() {
 		>"$TOP/ctl.out" 2>&1
 }
 
-# refuse WHAT MESSAGE ARGS...: the command ARGS fails (status 1) and its
-# answer contains MESSAGE.
+# refuse WHAT MESSAGE ARGS...: the command ARGS is refused (status 1,
+# nothing changed) and its answer contains MESSAGE.
 refuse() {
-	local what=$1 want=$2
-	shift 2
+	expect_status 1 "$@"
+}
+
+# reject WHAT MESSAGE ARGS...: the command ARGS is a bad request (status
+# 4: malformed, nothing looked at) and its answer contains MESSAGE.
+reject() {
+	expect_status 4 "$@"
+}
+
+# expect_status CODE WHAT MESSAGE ARGS...: osmcloud ctl ARGS exits with
+# the result code CODE (docs/protocol.md) and answers MESSAGE.
+expect_status() {
+	local code=$1 what=$2 want=$3 st
+	shift 3
 	ctl "$@"
-	if [ $? -eq 1 ] && grep -q -- "$want" "$TOP/ctl.out"; then
-		pass "refused: $what: $(head -n 1 "$TOP/ctl.out")"
+	st=$?
+	if [ $st -eq "$code" ] && grep -q -- "$want" "$TOP/ctl.out"; then
+		pass "status $code: $what: $(head -n 1 "$TOP/ctl.out")"
 	else
-		fail "refused: $what: $(cat "$TOP/ctl.out")"
+		fail "status $code: $what: got $st: $(cat "$TOP/ctl.out")"
 	fi
 }
 

@@ -59,10 +59,10 @@ scenario() {
 	sim_cmd Dump >"$TOP/$tag-refuse/before.dump"
 	cp "$sstate" "$TOP/$tag-refuse/state.before"
 	sock=$socks
-	refuse "$tag: standby: migrate" "this SM is not master (state STANDBY); the master is \"hv0-pf\"" \
+	expect_status 3 "$tag: standby: migrate" "this SM is not master (state STANDBY); the master is \"hv0-pf\"" \
 		migrate vm-a hv7
-	refuse "$tag: standby: boot" "not master" boot vm-z hv7
-	refuse "$tag: standby: stop" "not master" stop vm-c
+	expect_status 3 "$tag: standby: boot" "not master" boot vm-z hv7
+	expect_status 3 "$tag: standby: stop" "not master" stop vm-c
 	sim_cmd Dump >"$TOP/$tag-refuse/$tag-refuse.dump"
 	[ "$(block_diff "$TOP/$tag-refuse/before.dump" "$TOP/$tag-refuse/$tag-refuse.dump")" = 0 ] &&
 		cmp -s <(ca_lids "$TOP/$tag-refuse/before.dump") <(ca_lids "$TOP/$tag-refuse/$tag-refuse.dump") &&

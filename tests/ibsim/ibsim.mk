@@ -28,3 +28,8 @@ AM_TESTS_ENVIRONMENT = OC_BUILDDIR='$(abs_top_builddir)'; \
 	OC_SRCDIR='$(abs_top_srcdir)'; export OC_BUILDDIR OC_SRCDIR;
 # the integration tests need the plugin and the tool built first
 check-am: libosmcloud.la osmcloud$(EXEEXT)
+# issue 11: the control interface for orchestrators (docs/protocol.md)
+CTL_IBSIM_TESTS = tests/ibsim/ctl_json.sh tests/ibsim/ctl_clients.sh \
+	tests/ibsim/libvirt_hook.sh
+TESTS += $(CTL_IBSIM_TESTS)
+EXTRA_DIST += $(CTL_IBSIM_TESTS)

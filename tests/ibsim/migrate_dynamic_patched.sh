@@ -222,7 +222,7 @@ ctl stop fill-11-3
 st=$?
 cp "$TOP/ctl.out" "$TOP/lostpi.out"
 sed 's/^/  /' "$TOP/lostpi.out"
-[ $st -eq 1 ] && grep -q "^error: 1 of 3 SMPs not acknowledged: a heavy sweep was requested" "$TOP/lostpi.out" &&
+[ $st -eq 2 ] && grep -q "^error: 1 of 3 SMPs not acknowledged: a heavy sweep was requested" "$TOP/lostpi.out" &&
 	pass "lostpi: the lost PortInfo Set is reported" || fail "lostpi: $(cat "$TOP/lostpi.out")"
 registry lostpi fill-11-3 -
 wait_log "SUBNET UP" $((n + 1)) 60 || fail "lostpi: no SUBNET UP after the requested heavy sweep"
@@ -252,7 +252,7 @@ ctl migrate vm-a hv7 itrc
 st=$?
 cp "$TOP/ctl.out" "$TOP/timeout.out"
 sed 's/^/  /' "$TOP/timeout.out"
-[ $st -eq 1 ] && grep -q "^error: [0-9]* of [0-9]* SMPs not acknowledged (timed out): a heavy sweep was requested" "$TOP/timeout.out" &&
+[ $st -eq 2 ] && grep -q "^error: [0-9]* of [0-9]* SMPs not acknowledged (timed out): a heavy sweep was requested" "$TOP/timeout.out" &&
 	pass "timeout: the answer reports the time-out and the requested heavy sweep" ||
 	fail "timeout: $(cat "$TOP/timeout.out")"
 grep -q "ERR OC12: osmcloud: migrate vm-a: [0-9]* of [0-9]* SMPs not acknowledged (timed out); heavy sweep requested" "$RUN/osm.log" &&

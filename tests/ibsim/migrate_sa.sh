@@ -212,7 +212,7 @@ ctl boot vm-b hv8 vguid=$pf_guid
 grep -q "refused: vGUID $pf_guid is the port GUID of a port of the subnet" "$TOP/ctl.out" &&
 	pass "boot: a vGUID that is a port's GUID is refused" ||
 	fail "boot: vguid=<a port GUID>: $(cat "$TOP/ctl.out")"
-refuse "boot with a vGUID of 17 hex digits" 'bad vGUID "0x1ffffffffffffffff"' \
+reject "boot with a vGUID of 17 hex digits" 'bad vGUID "0x1ffffffffffffffff"' \
 	boot vm-b hv8 vguid=0x1ffffffffffffffff
 ctl boot vm-b hv8 1 vguid=$vguid && grep -q "GUIDInfo 1," "$TOP/ctl.out" ||
 	fail "boot: vm-b with vguid=$vguid: $(cat "$TOP/ctl.out")"

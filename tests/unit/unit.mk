@@ -34,4 +34,11 @@ TESTS += tests/unit/detours_offline.sh
 # osmcloud check (OC_PROPERTY_COUNT / OC_PROPERTY_SEED for longer runs)
 EXTRA_DIST += tests/unit/property_offline.sh tests/unit/property_lib.sh
 TESTS += tests/unit/property_offline.sh
+# the control socket's JSON parser and writer
+if HAVE_CMOCKA
+check_PROGRAMS += tests/unit/test_ctl_json
+TESTS += tests/unit/test_ctl_json
+tests_unit_test_ctl_json_CFLAGS = $(UNIT_TEST_CFLAGS)
+tests_unit_test_ctl_json_LDADD = $(UNIT_LIBS)
+endif
 include $(srcdir)/tests/unit/unit_failover.mk
