@@ -158,6 +158,14 @@ class Client:
     def migrate(self, vm, dest, method=None):
         return self.request("migrate", vm=vm, dest=dest, method=method)
 
+    def prepare(self, vm, dest, method=None):
+        """Plans migrate(vm, dest) while the VM runs; sends nothing."""
+        return self.request("prepare", vm=vm, dest=dest, method=method)
+
+    def apply(self, vm):
+        """Sends the migration prepared for vm (once it has stopped)."""
+        return self.request("apply", vm=vm)
+
     def boot(self, vm, dest, weight=None, vguid=None):
         return self.request("boot", vm=vm, dest=dest, weight=weight,
                             vguid=vguid)

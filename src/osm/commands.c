@@ -29,6 +29,7 @@ static const char *const migrate_members[] = {"vm", "dest", "?method", NULL};
 static const char *const boot_members[] = {"vm", "dest", "?weight", "=vguid",
 					   NULL};
 static const char *const stop_members[] = {"vm", "?method", "=from", NULL};
+static const char *const apply_members[] = {"vm", NULL};
 
 static const struct oc_cmd commands[] = {
 	{"help", "", "this list", 0, no_members, cmd_help},
@@ -41,6 +42,12 @@ static const struct oc_cmd commands[] = {
 	 "description, host name, node-name-map name or node GUID, or a "
 	 "VF's port GUID",
 	 1, migrate_members, oc_osm_migrate},
+	{"prepare", "VM DEST [itrc|ftreeminrc]",
+	 "plan a migrate while the VM still runs; nothing is sent", 1,
+	 migrate_members, oc_osm_prepare},
+	{"apply", "VM",
+	 "send the migrate prepared for VM (once it has stopped)", 1,
+	 apply_members, oc_osm_apply},
 	{"boot", "VM DEST [weight] [vguid=GUID]",
 	 "give a VF without a LID of DEST a free LID", 1, boot_members,
 	 oc_osm_boot},

@@ -4,7 +4,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
-#include <libgen.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,33 +33,6 @@ static int make_addr(const char *path, struct sockaddr_un *addr,
 				  sizeof(addr->sun_path) - 1, path);
 	strcpy(addr->sun_path, path);
 	return 0;
-}
-
-/* Another user who may write the folder may bind the path first, or
- * replace the socket: refused. */
-static int folder_safe(const char *path, struct oc_err *err)
-{
-	char *copy = strdup(path), *dir;
-	struct stat st;
-	int ret = 0;
-
-	if (!copy)
-		return oc_err_set(err, "out of memory");
-	dir = dirname(copy);
-	if (stat(dir, &st))
-		ret = oc_err_set(err, "option ctl: folder %s: %s", dir,
-				 strerror(errno));
-	else if (st.st_mode & (S_IWGRP | S_IWOTH) ||
-		 (st.st_uid && st.st_uid != geteuid()))
-		ret = oc_err_set(err,
-				 "option ctl: folder %s (mode %04o, owner uid "
-				 "%u) may be written by other users, who could "
-				 "take the socket's place: use a folder only "
-				 "opensm's user (or root) may write, e.g. /run",
-				 dir, (unsigned)(st.st_mode & 07777),
-				 (unsigned)st.st_uid);
-	free(copy);
-	return ret;
 }
 
 /* A socket file nobody answers on is left from a crash: remove it. */
@@ -115,8 +87,7 @@ static int open_listener(const char *path, const char *group,
 	struct sockaddr_un addr;
 	int fd;
 
-	if (make_addr(path, &addr, err) || folder_safe(path, err) ||
-	    claim_path(&addr, err))
+	if (make_addr(path, &addr, err) || claim_path(&addr, err))
 		return -1;
 	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
 	if (fd < 0)

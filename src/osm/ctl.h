@@ -13,7 +13,8 @@
  * in arrival order.  The socket is mode 0600 (opensm's user), or 0660
  * with the group ctl_group; every connection's peer (SO_PEERCRED) is
  * logged with each of its requests.  A path in a folder that other users
- * may write is refused (another user could bind it first).
+ * may write is refused before (oc_path_check_socket(), path_check.h: the
+ * one rule, which osmcloud config-check applies too).
  */
 #ifndef OC_OSM_CTL_H
 #define OC_OSM_CTL_H
@@ -52,8 +53,8 @@ struct oc_osm_ctl {
 	unsigned long num_accepted; /* connections since the start */
 };
 
-/* Binds PATH (refused when another process serves it or when its folder
- * is writable by other users; a stale socket file is replaced), sets its
+/* Binds PATH, whose folder oc_path_check_socket() accepted (refused when
+ * another process serves it; a stale socket file is replaced), sets its
  * mode and group (the plugin's ctl_group option) and starts the
  * thread. */
 int oc_osm_ctl_start(struct oc_osm_ctl *c, struct oc_osm_plugin *p,

@@ -20,6 +20,7 @@ void oc_osm_migrator_init(struct oc_osm_migrator *m)
 
 void oc_osm_migrator_destroy(struct oc_osm_migrator *m)
 {
+	oc_osm_prepared_drop(&m->prepared);
 	pthread_mutex_destroy(&m->busy);
 }
 
@@ -78,24 +79,86 @@ static int parse_method(struct oc_exec *x, const char *s)
 	return -1;
 }
 
+/* migrate and prepare: VM DEST [METHOD]. */
+static enum oc_result migrate_like(struct oc_exec *x, int argc, char **argv)
+{
+	if (argc < 3 || argc > 4) {
+		fprintf(x->o->text,
+			"osmcloud %s: usage: osmcloud %s VM DEST "
+			"[itrc|ftreeminrc]\n",
+			x->cmd, x->cmd);
+		return OC_RES_BAD_REQUEST;
+	}
+	x->vm_name = argv[1];
+	x->hv_name = argv[2];
+	if (check_names(x, x->hv_name, "DEST") ||
+	    (argc == 4 && parse_method(x, argv[3])))
+		return OC_RES_BAD_REQUEST;
+	if (need_registry(x))
+		return OC_RES_REFUSED;
+	return oc_exec_run(x, oc_exec_targets_migrate);
+}
+
 enum oc_result oc_osm_migrate(struct oc_osm_plugin *p, int argc, char **argv,
 			      struct oc_cmd_out *out)
 {
 	struct oc_exec x;
 
 	exec_init(&x, p, "migrate", out);
-	if (argc < 3 || argc > 4)
-		return bad_request(&x,
-				   "%susage: osmcloud migrate VM DEST "
-				   "[itrc|ftreeminrc]",
-				   "");
+	x.may_take = 1;
+	return migrate_like(&x, argc, argv);
+}
+
+enum oc_result oc_osm_prepare(struct oc_osm_plugin *p, int argc, char **argv,
+			      struct oc_cmd_out *out)
+{
+	struct oc_exec x;
+
+	exec_init(&x, p, "prepare", out);
+	x.prepare_only = 1;
+	return migrate_like(&x, argc, argv);
+}
+
+/* The prepared migration's DEST and method, copied (the kept plan may be
+ * dropped while the request runs). */
+static int prepared_request(struct oc_exec *x, char *dest, size_t size)
+{
+	const struct oc_osm_prepared *pp;
+
+	pthread_mutex_lock(&x->p->migrator.busy);
+	pp = oc_osm_prepared_of(&x->p->migrator.prepared, x->vm_name);
+	if (pp) {
+		snprintf(dest, size, "%s", pp->dest);
+		x->method = pp->method;
+	}
+	pthread_mutex_unlock(&x->p->migrator.busy);
+	return pp ? 0 : -1;
+}
+
+enum oc_result oc_osm_apply(struct oc_osm_plugin *p, int argc, char **argv,
+			    struct oc_cmd_out *out)
+{
+	char dest[OC_DEST_MAX];
+	struct oc_exec x;
+
+	exec_init(&x, p, "apply", out);
+	x.may_take = 1;
+	if (argc != 2)
+		return bad_request(&x, "%susage: osmcloud apply VM", "");
 	x.vm_name = argv[1];
-	x.hv_name = argv[2];
-	if (check_names(&x, x.hv_name, "DEST") ||
-	    (argc == 4 && parse_method(&x, argv[3])))
+	if (check_names(&x, NULL, NULL))
 		return OC_RES_BAD_REQUEST;
 	if (need_registry(&x))
 		return OC_RES_REFUSED;
+	if (prepared_request(&x, dest, sizeof(dest))) {
+		fprintf(out->text,
+			"osmcloud apply: refused: no migration of VM \"%s\" is "
+			"prepared (osmcloud prepare VM DEST first, or "
+			"migrate)\n",
+			x.vm_name);
+		return OC_RES_REFUSED;
+	}
+	x.hv_name = dest;
 	return oc_exec_run(&x, oc_exec_targets_migrate);
 }
 

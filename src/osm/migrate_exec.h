@@ -3,6 +3,8 @@
  *   osmcloud migrate VM DEST [itrc|ftreeminrc]
  *   osmcloud boot VM DEST [weight] [vguid=GUID]
  *   osmcloud stop VM [itrc|ftreeminrc] [from=DEST]
+ *   osmcloud prepare VM DEST [itrc|ftreeminrc]   (prepared.h)
+ *   osmcloud apply VM
  * (DEST: dest.h).  A request that had already taken effect (the VM runs
  * on DEST; a stopped VM) is done without an SMP.
  *
@@ -19,13 +21,15 @@
 #include <pthread.h>
 #include <stdio.h>
 
+#include "prepared.h"
 #include "result.h"
 
 struct oc_osm_plugin;
 struct oc_cmd_out;
 
 struct oc_osm_migrator {
-	pthread_mutex_t busy; /* held for a whole operation */
+	pthread_mutex_t busy;		 /* held for a whole operation */
+	struct oc_osm_prepared prepared; /* planned ahead, under busy */
 };
 
 void oc_osm_migrator_init(struct oc_osm_migrator *m);
@@ -37,6 +41,13 @@ void oc_osm_migrator_destroy(struct oc_osm_migrator *m);
 /* argv = {"migrate", VM, DEST[, METHOD]}. */
 enum oc_result oc_osm_migrate(struct oc_osm_plugin *p, int argc, char **argv,
 			      struct oc_cmd_out *out);
+/* argv = {"prepare", VM, DEST[, METHOD]}: plans a migrate and keeps
+ * the plan; nothing is sent. */
+enum oc_result oc_osm_prepare(struct oc_osm_plugin *p, int argc, char **argv,
+			      struct oc_cmd_out *out);
+/* argv = {"apply", VM}: the migrate prepared for VM. */
+enum oc_result oc_osm_apply(struct oc_osm_plugin *p, int argc, char **argv,
+			    struct oc_cmd_out *out);
 /* argv = {"boot", VM, DEST[, WEIGHT][, vguid=GUID]}. */
 enum oc_result oc_osm_boot(struct oc_osm_plugin *p, int argc, char **argv,
 			   struct oc_cmd_out *out);

@@ -21,6 +21,7 @@
 #include "dest.h"
 #include "lft_grow.h"
 #include "op_exec.h"
+#include "prepared.h"
 #include "vguid.h"
 #include "plugin.h"
 #include "result.h"
@@ -39,7 +40,7 @@ static const char *sw_name(const struct oc_exec *x, uint32_t sw)
 	return oc_exec_node_name(x, x->snap->f->switches[sw]);
 }
 
-static void exec_free(struct oc_exec *x)
+void oc_exec_release(struct oc_exec *x)
 {
 	oc_plan_release(&x->plan);
 	oc_reconf_free(x->rc);
@@ -48,6 +49,31 @@ static void exec_free(struct oc_exec *x)
 	oc_osm_snapshot_free(x->snap);
 	free(x->sent);
 	free(x->si_guids);
+}
+
+void oc_exec_disown(struct oc_exec *x)
+{
+	x->snap = NULL;
+	x->ft = NULL;
+	x->rc = NULL;
+	x->lfts = NULL;
+	oc_plan_init(&x->plan);
+}
+
+void oc_exec_take_request(struct oc_exec *x, const struct oc_exec *request)
+{
+	x->p = request->p;
+	x->osm = request->osm;
+	x->cmd = request->cmd;
+	x->vm_name = request->vm_name;
+	x->hv_name = request->hv_name;
+	x->from_name = request->from_name;
+	x->o = request->o;
+	x->t0 = request->t0;
+	x->t_plan = request->t_plan;
+	x->may_take = request->may_take;
+	x->prepare_only = 0;
+	x->vm = oc_vmreg_by_name(x->p->vmstate.reg, x->vm_name);
 }
 
 /* ---- prepare: the model ---------------------------------------------- */
@@ -247,6 +273,37 @@ static int grow_tables(struct oc_exec *x, struct oc_err *err)
 	return 0;
 }
 
+/* The plan "prepare" kept for this request, when still current. */
+static int take_prepared(struct oc_exec *x)
+{
+	char why[256];
+
+	if (oc_osm_prepared_take(&x->p->migrator.prepared, x, x->generation,
+				 why, sizeof(why)))
+		return 1;
+	if (why[0])
+		oc_osm_info(&x->p->log, "osmcloud: %s %s: %s", x->cmd,
+			    x->vm_name, why);
+	return 0;
+}
+
+/* Only what may have changed since the plan: the VM's record and the
+ * ports of the PortInfo Sets. */
+static int adopt_prepared(struct oc_exec *x, struct oc_err *err)
+{
+	x->prepared = 1;
+	x->st.prepared_ms = x->st.plan_ms; /* the plan's cost, paid ahead */
+	if (!x->vm || x->vm->vf_guid != x->src_guid)
+		return oc_err_set(err,
+				  "VM \"%s\" moved or left the registry since "
+				  "its migration was prepared",
+				  x->vm_name);
+	if (find_osm_ports(x, err))
+		return -1;
+	x->st.plan_ms = oc_osm_now_ms() - x->t_plan;
+	return 0;
+}
+
 static int prepare(struct oc_exec *x,
 		   int (*targets)(struct oc_exec *, struct oc_err *),
 		   struct oc_err *err)
@@ -259,6 +316,9 @@ static int prepare(struct oc_exec *x,
 		return -1;
 	if (oc_osm_takeover_file_fresh(x->p, err))
 		return -1;
+	x->generation = oc_osm_sweeps_generation(&x->p->sweeps);
+	if (x->may_take && take_prepared(x))
+		return adopt_prepared(x, err);
 	x->snap = oc_osm_snapshot_take(&x->osm->subn, err);
 	if (!x->snap)
 		return -1;
@@ -482,6 +542,7 @@ static int apply(struct oc_exec *x, struct oc_err *err)
 		return oc_err_set(err, "out of memory");
 	if (stage_registry(x, err))
 		return -1;
+	oc_osm_prepared_drop(&x->p->migrator.prepared); /* tables change */
 	x->st.qp0_sent = x->osm->stats.qp0_mads_sent;
 	x->sweeps0 = oc_osm_sweeps_started(&x->p->sweeps);
 	x->st.swept = oc_osm_sweeps_running(&x->p->sweeps);
@@ -696,26 +757,6 @@ static int report(struct oc_exec *x, FILE *out)
 	return bad;
 }
 
-/* Under both locks: plan, then send; -1 (nothing sent) on refusal. */
-static int run_locked(struct oc_exec *x,
-		      int (*targets)(struct oc_exec *, struct oc_err *),
-		      struct oc_err *err)
-{
-	int ret;
-
-	CL_PLOCK_EXCL_ACQUIRE(&x->osm->lock);
-	pthread_mutex_lock(&x->p->vmstate.lock);
-	x->t_plan = oc_osm_now_ms();
-	ret = prepare(x, targets, err);
-	if (!ret && !x->already) {
-		fill_stats(x);
-		ret = apply(x, err);
-	}
-	pthread_mutex_unlock(&x->p->vmstate.lock);
-	CL_PLOCK_RELEASE(&x->osm->lock);
-	return ret;
-}
-
 static const char *how(const struct oc_exec *x)
 {
 	switch (x->op.kind) {
@@ -759,6 +800,74 @@ static void fill_out(struct oc_exec *x)
 	}
 }
 
+/* prepare: what was planned, for people and in the JSON reply. */
+static void say_prepared(const struct oc_exec *x, FILE *out)
+{
+	const struct oc_plan_counts *c = &x->plan.counts;
+
+	fprintf(out, "prepared: migrate %s (LID %u) from %s to %s with %s: ",
+		x->vm_name, x->op.lid, x->st.from, x->st.to, x->st.method);
+	if (x->detached)
+		fprintf(out, "its VF is detached, so the LID moves in "
+			     "OpenSM's tables and a heavy sweep programs it");
+	else
+		fprintf(out,
+			"%s VF %s, %u LFT blocks on %u switches + %u vSwitches "
+			"(%u on the active route, sent first) and %u PortInfo",
+			x->op.kind == OC_OP_SWAP ? "swap with idle" : "copy to",
+			x->vf_name, c->blocks + c->vswitch_blocks, c->switches,
+			c->vswitches, c->active, x->num_pis);
+	fprintf(out,
+		"; planned in %.2f ms, nothing sent.  Send it with "
+		"\"osmcloud apply %s\" when the VM has stopped; it is "
+		"dropped when OpenSM sweeps or routes the fabric or another "
+		"VM operation is applied\n",
+		x->st.plan_ms, x->vm_name);
+	if (x->o->json)
+		fprintf(x->o->json,
+			",\"prepared\":true,\"planned_smps\":%u,"
+			"\"planned_active\":%u",
+			x->detached ? 0 : c->smps + x->num_pis, c->active);
+}
+
+/* prepare: the answer now (the model then leaves x), the plan kept. */
+static void keep_prepared(struct oc_exec *x)
+{
+	fill_out(x);
+	x->o->op.prepared_ms = x->st.plan_ms;
+	x->o->vf_guid = x->dst_guid; /* the VF it will run on */
+	say_prepared(x, x->o->text);
+	oc_osm_info(&x->p->log,
+		    "osmcloud: prepare %s (LID %u) %s -> %s (%s): %u SMPs "
+		    "planned in %.2f ms, kept until applied",
+		    x->vm_name, x->op.lid, x->st.from, x->st.to, x->st.method,
+		    x->plan.counts.smps + x->num_pis, x->st.plan_ms);
+	oc_osm_prepared_keep(&x->p->migrator.prepared, x, x->generation);
+}
+
+/* Under both locks: plan, then send; -1 (nothing sent) on refusal. */
+static int run_locked(struct oc_exec *x,
+		      int (*targets)(struct oc_exec *, struct oc_err *),
+		      struct oc_err *err)
+{
+	int ret;
+
+	CL_PLOCK_EXCL_ACQUIRE(&x->osm->lock);
+	pthread_mutex_lock(&x->p->vmstate.lock);
+	x->t_plan = oc_osm_now_ms();
+	ret = prepare(x, targets, err);
+	if (!ret && !x->already) {
+		fill_stats(x);
+		if (x->prepare_only)
+			keep_prepared(x);
+		else
+			ret = apply(x, err);
+	}
+	pthread_mutex_unlock(&x->p->vmstate.lock);
+	CL_PLOCK_RELEASE(&x->osm->lock);
+	return ret;
+}
+
 /* Under the lock: refused (nothing sent), already done, or sent. */
 static enum oc_result run_all(struct oc_exec *x,
 			      int (*targets)(struct oc_exec *, struct oc_err *))
@@ -771,6 +880,8 @@ static enum oc_result run_all(struct oc_exec *x,
 		fprintf(out, "osmcloud %s: refused: %s\n", x->cmd, err.msg);
 		return x->not_master ? OC_RES_NOT_MASTER : OC_RES_REFUSED;
 	}
+	if (x->prepare_only && !x->already)
+		return OC_RES_DONE; /* answered under the lock */
 	if (x->already) {
 		fprintf(out, "%s\n", x->note);
 		pthread_mutex_lock(&x->p->vmstate.lock);
@@ -802,6 +913,6 @@ enum oc_result oc_exec_run(struct oc_exec *x,
 	}
 	res = run_all(x, targets);
 	pthread_mutex_unlock(&x->p->migrator.busy);
-	exec_free(x);
+	oc_exec_release(x);
 	return res;
 }

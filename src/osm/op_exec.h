@@ -52,7 +52,7 @@ struct oc_sent_block {
 struct oc_exec {
 	struct oc_osm_plugin *p;
 	osm_opensm_t *osm;
-	const char *cmd; /* "migrate", "boot", "stop" */
+	const char *cmd; /* "migrate", "boot", "stop", "prepare", "apply" */
 	const char *vm_name;
 	const char *hv_name;   /* DEST as given (dest.h) */
 	const char *from_name; /* stop: from=DEST, NULL: anywhere */
@@ -62,6 +62,10 @@ struct oc_exec {
 	uint64_t vguid; /* boot: the VM's own GUID (0: the VF's) */
 	double t0;	/* the command arrived */
 	double t_plan;	/* the lock was taken */
+	/* prepare (prepared.h): plan and keep, send nothing; may_take: a
+	 * migrate that takes a kept plan made for it (prepared: it did) */
+	int prepare_only, may_take, prepared;
+	unsigned generation; /* oc_osm_sweeps_generation() at the snapshot */
 	/* the model, built by the executor */
 	struct oc_osm_snapshot *snap;
 	struct oc_ftree *ft;
@@ -115,6 +119,15 @@ int oc_exec_find_hv(struct oc_exec *x, struct oc_err *err);
  * is done with this note.  Returns 0. */
 int oc_exec_already(struct oc_exec *x, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* Frees what x owns (the model, the plan, the results), not x. */
+void oc_exec_release(struct oc_exec *x);
+/* x no longer owns its model and plan (they were kept elsewhere). */
+void oc_exec_disown(struct oc_exec *x);
+/* x holds a kept model: it answers request (whose fields it takes: the
+ * plugin, the command, the names, the output, the clocks) and finds its
+ * VM's record again. */
+void oc_exec_take_request(struct oc_exec *x, const struct oc_exec *request);
 
 /* Runs the whole operation; targets is one of the functions above.
  * Writes the answer and the figures to x->o. */

@@ -35,12 +35,14 @@ void oc_osm_op_print(const struct oc_osm_op *op, FILE *out)
 		"%s %s (LID %u) %s -> %s %s: switches %u "
 		"(+%u vSwitches), LFT blocks %u (acked %u), PortInfo %u "
 		"(acked %u)%s, GUIDInfo %u, SMPs %u (qp0 sent %u), "
-		"plan %.2f ms, last ack %.2f ms%s%s\n",
+		"plan %.2f ms%s, last ack %.2f ms%s%s\n",
 		op->kind ? op->kind : "migrate", op->vm, op->lid, op->from,
 		op->to, op->method, op->switches, op->vswitches, op->lft_smps,
 		op->lft_acked, op->pi_smps, op->pi_acked, si, op->gi_smps,
 		op->lft_smps + op->pi_smps + op->si_smps + op->gi_smps,
-		op->qp0_sent, op->plan_ms, op->ack_ms,
+		op->qp0_sent, op->plan_ms,
+		op->prepared_ms > 0 ? " (planned ahead by prepare)" : "",
+		op->ack_ms,
 		op->timed_out
 			? " (timed out: SMPs outstanding or a heavy sweep under way)"
 			: "",

@@ -31,6 +31,8 @@ struct oc_osm_op {
 	uint32_t si_smps, si_acked;   /* SwitchInfo (a boot grew the tables) */
 	uint32_t qp0_sent;	      /* qp0_mads_sent delta (all SMPs) */
 	double plan_ms;		      /* snapshot, analysis, plan */
+	double prepared_ms;	      /* planned ahead (prepare) in this
+				       * long; 0: planned here */
 	double ack_ms;		      /* command start to last ack */
 	int timed_out;		      /* outstanding SMPs remained */
 	int swept;		      /* a heavy sweep overlapped */

@@ -21,7 +21,7 @@ libosmcloud_la_SOURCES = \
 	src/osm/requests.c src/osm/requests.h src/osm/dest.c src/osm/dest.h \
 	src/osm/smp.c src/osm/smp.h \
 	src/osm/vguid.c src/osm/vguid.h \
-	src/osm/opstats.c src/osm/opstats.h \
+	src/osm/opstats.c src/osm/opstats.h src/osm/prepared.c src/osm/prepared.h \
 	src/osm/sweeps.c src/osm/sweeps.h \
 	src/osm/smstate.c src/osm/smstate.h \
 	src/osm/takeover.c src/osm/takeover.h \

@@ -205,6 +205,7 @@ static void put_op(FILE *f, const struct oc_cmd_out *o)
 		"\"time_ms\":%.3f,\"swept\":%s",
 		sent, acked, op->lft_smps, op->switches, op->vswitches,
 		op->plan_ms, op->ack_ms, op->swept ? "true" : "false");
+	fprintf(f, ",\"prepared_ms\":%.3f", op->prepared_ms);
 	if (o->remains[0])
 		put_str(f, "remains", o->remains);
 }

@@ -10,6 +10,11 @@
  * its own (op_exec.c).  A sweep that fails before SUBNET_UP leaves
  * "running" set until the next one is up: the executor then only waits
  * its usual 10 s at most.  Written by the sweeper thread, read by any.
+ *
+ * The generation counts heavy sweeps started and routing runs done
+ * (OpenSM's "reroute" routes without a heavy sweep): a model of the
+ * fabric taken at one generation (a prepared migration, prepared.h) is
+ * still OpenSM's while the generation has not moved.
  */
 #ifndef OC_OSM_SWEEPS_H
 #define OC_OSM_SWEEPS_H
@@ -19,6 +24,7 @@
 struct oc_osm_sweeps {
 	unsigned started; /* HEAVY_SWEEP_START events */
 	int running;	  /* a START not yet followed by SUBNET_UP */
+	unsigned routed;  /* UCAST_ROUTING_DONE events */
 };
 
 /* The plugin's report(): records the sweep events, ignores the rest. */
@@ -26,5 +32,6 @@ void oc_osm_sweeps_event(struct oc_osm_sweeps *s, osm_epi_event_id_t id);
 
 unsigned oc_osm_sweeps_started(const struct oc_osm_sweeps *s);
 int oc_osm_sweeps_running(const struct oc_osm_sweeps *s);
+unsigned oc_osm_sweeps_generation(const struct oc_osm_sweeps *s);
 
 #endif

@@ -23,6 +23,7 @@ IBSIM_TESTS += tests/ibsim/failover.sh tests/ibsim/real_order.sh
 TESTS += $(IBSIM_TESTS)
 EXTRA_DIST += $(IBSIM_TESTS) tests/ibsim/lib.sh tests/ibsim/common.sh \
 	tests/ibsim/pftree_lib.sh tests/ibsim/failover_lib.sh \
+	tests/ibsim/json_lib.sh \
 	topologies/not-a-fat-tree.net
 AM_TESTS_ENVIRONMENT = OC_BUILDDIR='$(abs_top_builddir)'; \
 	OC_SRCDIR='$(abs_top_srcdir)'; export OC_BUILDDIR OC_SRCDIR;
@@ -30,6 +31,7 @@ AM_TESTS_ENVIRONMENT = OC_BUILDDIR='$(abs_top_builddir)'; \
 check-am: libosmcloud.la osmcloud$(EXEEXT)
 # issue 11: the control interface for orchestrators (docs/protocol.md)
 CTL_IBSIM_TESTS = tests/ibsim/ctl_json.sh tests/ibsim/ctl_clients.sh \
+	tests/ibsim/prepare_apply.sh \
 	tests/ibsim/libvirt_hook.sh
 TESTS += $(CTL_IBSIM_TESTS)
 EXTRA_DIST += $(CTL_IBSIM_TESTS)
