@@ -3,7 +3,8 @@
 # be written (fsync fails with ENOSPC, as on a full disk: the shim
 # failsync.so), a migration is refused and sends nothing; a move that
 # was done is never undone by a restart; a change staged by an operation
-# that was interrupted (PATH.pending) is taken at the next start.
+# that was interrupted (PATH.pending) is taken at the next start.  A
+# state file another SM replaced is never overwritten by this one.
 . "$OC_SRCDIR/tests/ibsim/common.sh"
 start_test registry-save
 topo=$TOPOS/vswitch-ft-default.net
@@ -68,6 +69,22 @@ ctl migrate vm-b hv7 && grep -q "^migrated vm-b" "$TOP/ctl.out" &&
 	pass "space: $(head -n 1 "$TOP/ctl.out")" || fail "space: $(cat "$TOP/ctl.out")"
 set -- $(vm_on vm-b)
 b_vf=$1 b_lid=$2
+
+# another SM wrote the state file (a shared file, a new inode): this SM's
+# registry may be stale, so it refuses to move anything or overwrite it
+cp "$state" "$TOP/state.other" && mv "$TOP/state.other" "$state"
+cp "$state" "$TOP/state.before"
+sim_cmd Dump >"$TOP/other-before.dump"
+ctl migrate vm-a hv5
+rc=$?
+sim_cmd Dump >"$TOP/other-after.dump"
+[ $rc -eq 1 ] && grep -q "refused: the state file $state changed since this SM read it (another SM wrote it?)" "$TOP/ctl.out" &&
+	pass "other SM: refused: $(head -n 1 "$TOP/ctl.out" | cut -c 1-140)" ||
+	fail "other SM: status $rc: $(cat "$TOP/ctl.out")"
+cmp -s "$TOP/other-before.dump" "$TOP/other-after.dump" && cmp -s "$state" "$TOP/state.before" &&
+	[ ! -e "$state.pending" ] &&
+	pass "other SM: the fabric (ibsim Dump) and the state file are unchanged" ||
+	fail "other SM: the fabric or the state file changed"
 
 # a restart with an empty LID cache keeps both moves
 route_and_check restart "$topo" "event_plugin_options state=$state"
