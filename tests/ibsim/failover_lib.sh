@@ -1,8 +1,10 @@
 # failover_lib.sh - two opensm processes on one ibsim fabric (a master and
-# a standby), for failover.sh and standby_refuses.sh.  Source it after
+# a standby), for failover.sh and real_order.sh.  Source it after
 # common.sh.  Each SM has its own folder $TOP/NAME (cache, tmp, log,
 # console port) and attaches to its own CA (SIM_HOST; ibsim allows one SM
 # per node).  $RUN stays the fabric's folder (ibsim's console and Dumps).
+
+. "$OC_SRCDIR/tests/ibsim/sa_lib.sh"
 
 # sm_conf NAME PRIORITY [config lines...]: $TOP/NAME/osm.conf for one SM:
 # osm_conf's lines, this SM's priority and fast SMInfo polling (a standby
@@ -85,25 +87,6 @@ vms_on_fabric() {
 		fi
 	done <<<"$2"
 	echo "$ok $bad"
-}
-
-# gid GUID: the port GID of GUID in the default subnet, IPv6 form.
-gid() {
-	printf 'fe80::%x:%x:%x:%x' $(($1 >> 48 & 0xffff)) \
-		$(($1 >> 32 & 0xffff)) $(($1 >> 16 & 0xffff)) $(($1 & 0xffff))
-}
-
-# sa_query PEER OUT ARGS...: one saquery from CA PEER, bounded in time.
-sa_query() {
-	local peer=$1 out=$2
-	shift 2
-	(cd "$RUN" && SIM_HOST=$peer timeout 20 ibsim-run saquery "$@") \
-		>"$out" 2>&1
-}
-
-# pr_dlid OUT: the DLID of the one PathRecord in OUT (empty: none).
-pr_dlid() {
-	awk -F. '/^[[:space:]]*dlid/ { print $NF; exit }' "$1"
 }
 
 # gir_index1 OUT PEER LID: index 1 of the SA's GUIDInfoRecord (block 0)

@@ -23,7 +23,7 @@ IBSIM_TESTS += tests/ibsim/failover.sh tests/ibsim/real_order.sh
 TESTS += $(IBSIM_TESTS)
 EXTRA_DIST += $(IBSIM_TESTS) tests/ibsim/lib.sh tests/ibsim/common.sh \
 	tests/ibsim/pftree_lib.sh tests/ibsim/failover_lib.sh \
-	tests/ibsim/json_lib.sh \
+	tests/ibsim/json_lib.sh tests/ibsim/sa_lib.sh \
 	topologies/not-a-fat-tree.net
 AM_TESTS_ENVIRONMENT = OC_BUILDDIR='$(abs_top_builddir)'; \
 	OC_SRCDIR='$(abs_top_srcdir)'; export OC_BUILDDIR OC_SRCDIR;

@@ -12,6 +12,7 @@
 # control socket: both complete, the checker passes, the VM's LID is on
 # the destination VF in ibsim, in guid2lid and in the registry.
 . "$OC_SRCDIR/tests/ibsim/common.sh"
+. "$OC_SRCDIR/tests/ibsim/sa_lib.sh"
 start_test migrate-sa
 topo=$TOPOS/vswitch-ft-default.net
 sock=$TOP/osmcloud.sock
@@ -23,29 +24,10 @@ vguid=0x00aa000000000001
 	for j in 1 2 3 4; do echo "$(vf_guid 1 $j) fill-$j"; done
 } >"$TOP/vms.txt"
 
-# gid GUID: the port GID of GUID in the default subnet, IPv6 form.
-gid() {
-	printf 'fe80::%x:%x:%x:%x' $(($1 >> 48 & 0xffff)) \
-		$(($1 >> 32 & 0xffff)) $(($1 >> 16 & 0xffff)) $(($1 & 0xffff))
-}
-
-# sa_query OUT ARGS...: one saquery from the peer's port, bounded in time.
-sa_query() {
-	local out=$1
-	shift
-	(cd "$RUN" && SIM_HOST=$peer timeout 20 ibsim-run saquery "$@") \
-		>"$out" 2>&1
-}
-
-# pr_dlid OUT: the DLID of the one PathRecord in OUT (empty: none).
-pr_dlid() {
-	awk -F. '/^[[:space:]]*dlid/ { print $NF; exit }' "$1"
-}
-
 # pr_by_lid TAG VM LID: the PathRecord peer -> LID has DLID LID.
 pr_by_lid() {
 	local out=$TOP/$1.pr-lid dlid
-	sa_query "$out" --src-to-dst "$(dump_lid $peer "$RUN/start.dump"):$3"
+	sa_query "$peer" "$out" --src-to-dst "$(dump_lid $peer "$RUN/start.dump"):$3"
 	dlid=$(pr_dlid "$out")
 	[ "$dlid" = "$3" ] &&
 		pass "$1: PathRecord $peer -> LID $3 ($2): DLID $dlid, delivered by new_lft" ||
@@ -57,7 +39,7 @@ pr_by_lid() {
 pr_by_gid() {
 	local out=$TOP/$1.pr-gid dlid sgid
 	sgid=$(gid "$(dump_guid $peer)")
-	sa_query "$out" --sgid-to-dgid "$sgid-$(gid "$2")"
+	sa_query "$peer" "$out" --sgid-to-dgid "$sgid-$(gid "$2")"
 	dlid=$(pr_dlid "$out")
 	[ -n "$3" ] && [ "$dlid" = "$3" ] &&
 		pass "$1: PathRecord $peer -> GID $(gid "$2"): DLID $dlid ($4)" ||
@@ -68,7 +50,7 @@ pr_by_gid() {
 # port with LID has GUID at index 1.
 gir_index1() {
 	local out=$TOP/$1.gir-$2 got
-	sa_query "$out" GIR "$2/0"
+	sa_query "$peer" "$out" GIR "$2/0"
 	got=$(awk '/GUID 1\./ { sub(/.*\./, ""); print; exit }' "$out")
 	[ "$got" = "$3" ] &&
 		pass "$1: SA GUIDInfoRecord of LID $2 ($4): index 1 is $3" ||
@@ -201,7 +183,7 @@ pr_by_gid reroute "$vguid" "$lid" "a reroute keeps the vGUID on vm-a's VF"
 ctl stop vm-a ftreeminrc && grep -q "GUIDInfo 1," "$TOP/ctl.out" &&
 	pass "stop: vm-a stopped, one GUIDInfo Set clears its VF's index 1" ||
 	fail "stop: $(cat "$TOP/ctl.out")"
-sa_query "$TOP/stop.pr-gid" --sgid-to-dgid "$(gid "$(dump_guid $peer)")-$(gid "$vguid")"
+sa_query "$peer" "$TOP/stop.pr-gid" --sgid-to-dgid "$(gid "$(dump_guid $peer)")-$(gid "$vguid")"
 [ -z "$(pr_dlid "$TOP/stop.pr-gid")" ] &&
 	pass "stop: no PathRecord for the stopped VM's GID" ||
 	fail "stop: PathRecord for a stopped VM's GID: $(pr_dlid "$TOP/stop.pr-gid")"
