@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # bench.sh - how fast and how small osmcloud's vswitch_ftree (or, with
 # --engine, another osmcloud engine such as sftree) routes, offline and
 # inside stock opensm under ibsim, next to OpenSM's own ftree.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # pftree.sh - tenant isolation, receiver contention and victim bandwidth of
 # the partition-aware engines on the pFTree paper's Table 3 topologies, next
 # to ftree; and their routing time next to OpenSM's ftree.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # registry.sh - how long the plugin takes to load a VM registry of N VMs
 # and reserve every VM's LID in OpenSM's guid2lid before the first sweep
 # (issue 11: 163 s at 40,000 VMs before, each reservation walking the

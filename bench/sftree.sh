@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # sftree.sh - switch-to-switch routing figures for issue 5 (sftree):
 #   1. on small and medium fat-trees, the share of (switch, switch LID)
 #      pairs each engine's tables deliver and whether they have a credit

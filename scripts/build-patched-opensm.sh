@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # build-patched-opensm.sh [PREFIX] - builds Debian's opensm with our
 # opensm-patches/*.patch, in name order (0001: console commands for
 # plugins, 0002: a LID manager port filter for plugins) into PREFIX.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # demo.sh - the main demo: ibsim simulates the default vSwitch fat-tree,
 # stock opensm loads the osmcloud plugin and routes it with vswitch_ftree,
 # then the forwarding tables really programmed into the simulated switches

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # format.sh - format every C file with the project's .clang-format
 # (OpenSM kernel style).  --check only reports files that differ.
 set -euo pipefail

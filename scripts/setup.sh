@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # setup.sh - install what osmcloud needs from Debian's packages and build it
 # into ./build (out of tree).  Safe to run again; it only redoes what is
 # missing.  Needs root or sudo for apt-get.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # test.sh - build (via setup.sh) and run the whole test suite: the cmocka
 # unit tests and the ibsim integration tests.  Prints every test's summary
 # and a final "N passed, N failed" line; exits non-zero on any failure.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 """osmcloud_ctl - a client for the osmcloud plugin's control socket.
 
 The machine protocol "osmcloud-ctl 1" (docs/protocol.md): one JSON

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # check: the LFT verifier, the ibsim Dump reader and osmcloud check
 libosmcloudcore_la_SOURCES += \
 	src/core/verify.c src/core/verify.h \

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # core: fabric model, fat-tree analysis, routing engines
 libosmcloudcore_la_SOURCES += \
 	src/core/error.c src/core/error.h src/core/rand.h src/core/result.h \

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * cross_core.c - switch-to-switch routes up, across the horizontal links
  * between roots, and down (see cross_core.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * cross_core.h - switch-to-switch routes across the horizontal links
  * between the roots of a multi-core fat-tree (cores joined at the top).

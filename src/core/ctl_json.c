@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * ctl_json.c - strict JSON for the control socket (see ctl_json.h).
  */

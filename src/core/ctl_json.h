@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * ctl_json.h - the JSON of the control socket's machine protocol
  * (docs/protocol.md): one request is one JSON object on one line, one

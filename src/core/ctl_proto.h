@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * ctl_proto.h - the wire protocol of the plugin's control socket, shared
  * by the plugin (src/osm/ctl.c, src/osm/requests.c) and its client

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * ftree.c - fat-tree analysis: vSwitch detection, ranking, port groups.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * ftree_optional.c - the fat-tree analysis where no fat-tree is no
  * error (see ftree_optional.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * ftree_optional.h - the fat-tree analysis for callers that take a
  * fabric that is no fat-tree as well (the checker's up/down link loads,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * gen.c - building a generated fat-tree as a fabric (see gen.h for the
  * shape, the numbering, the names and the GUIDs).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * gen.h - the topology generator: fat-trees (PGFT/XGFT, k-ary n-trees),
  * optionally with every host a vSwitch hypervisor, written as ibsim

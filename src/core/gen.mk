@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # gen: the topology generator (osmcloud gen) and its tests
 libosmcloudcore_la_SOURCES += src/core/gen.c src/core/gen.h \
 	src/core/gen_shape.c src/core/gen_shape.h \

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * gen_build.h - the generator's builder state (private to gen*.c): what
  * gen.c builds the fabric with, shared with the random defects of

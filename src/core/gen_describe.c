@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * gen_describe.c - the header of a generated topology file: an osmcloud
  * gen command line that makes the same file, the naming, and the node

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * gen_options.c - the generator's options in their string form (the
  * osmcloud gen command line) turned into struct oc_gen_params.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * gen_random.c - the generator's random defects (gen.h): hosts left out
  * (--hostless-leaves, --missing-hosts), I/O CAs on random free ports of

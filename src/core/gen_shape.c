@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * gen_shape.c - the generator's fat-tree shape: which PGFT the options
  * describe, whether its switches and hosts can have that many ports, and

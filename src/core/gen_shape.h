@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * gen_shape.h - the generator's fat-tree shape (private to gen*.c): the
  * PGFT a params struct stands for, node counts per level, port counts and

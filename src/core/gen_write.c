@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * gen_write.c - writing a fabric as an ibsim topology file.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * guidfile.h - small GUID files: root lists and OpenSM's guid2lid cache.
  */

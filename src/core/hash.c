@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * hash.c - linear-probing hash maps (64-bit or string keys -> uint32_t).
  */

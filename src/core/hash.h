@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * hash.h - open-addressing maps from a 64-bit key or a string to a uint32_t.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * hops.h - switch-to-switch hop distances (one BFS per switch).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * ibsim_dump.c - parser for ibsim's console "Dump" output.
  *

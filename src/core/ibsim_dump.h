@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * ibsim_dump.h - reading the output of ibsim's console "Dump" command.
  *

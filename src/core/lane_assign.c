@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * lane_assign.c - the SL of every partition (pFTree paper, Algorithm 5).
  *

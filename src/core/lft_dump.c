@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * lft_dump.c - writing and reading opensm-lfts.dump.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * lft_dump.h - LFTs in OpenSM's opensm-lfts.dump format.
  *

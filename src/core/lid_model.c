@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * lid_model.c - applying the dynamic LID model to a fabric, and checking
  * that the VMs of a VM file sit on VF ports.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * link_list.c - links read by name, connected at the end (link_list.h).
  */

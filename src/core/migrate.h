@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * migrate.h - live-migration reconfiguration planner, independent of
  * OpenSM (vSwitch architecture paper, section V-C and VI; vSwitch routing

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * migrate_op.c - checking an operation (swap, copy, boot, stop) against
  * the fabric and its LFTs, and describing which LIDs change hands.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * part_file.c - reader of the offline partitions file (see part_file.h).
  *

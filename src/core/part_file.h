@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * part_file.h - an offline partitions file: the subset of OpenSM's
  * partitions.conf that `osmcloud route|check --partitions FILE` reads

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * partition.c - the tables of partition.h: partitions with members,
  * isolation policies, node weights and lane plans.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * partition.h - tenants for the partition-aware engines (pftree,
  * pftree_ext, pftree_wt): partitions with their members, the providers'

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * path_check.c - the checks of the paths options name (path_check.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * path_check.h - the paths an option names, checked before they are
  * used: at plugin load and by `osmcloud config-check`.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * path_hops.c - hop counts along the LFTs (see path_hops.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * path_hops.h - hop counts along the routes the LFTs really take.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * pftree.c - the partition-aware fat-tree engines pftree, pftree_ext and
  * pftree_wt (pFTree paper, sections 5 to 7) over the shared router.

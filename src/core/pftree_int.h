@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * pftree_int.h - what the files of the partition-aware engines share
  * (pftree.c: partitions and routing; pftree_mark.c: port choice and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * pftree_mark.c - the port choice of the pftree engines and the switch
  * marks it reads (pFTree paper, Algorithms 3 and 4).

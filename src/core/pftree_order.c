@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * pftree_order.c - the order in which the pftree engines route the
  * compute nodes of one leaf (pFTree paper, Algorithm 2).

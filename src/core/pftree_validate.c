@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * pftree_validate.c - pftree_ext's check of the isolation policies
  * (pFTree paper, Algorithm 1 line 13), on the links the LFTs share:

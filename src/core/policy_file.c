@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * policy_file.c - parser of the isolation policy file (see policy_file.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * policy_file.h - the isolation policy file of pftree_ext (paper Table 1).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * promise.c - judging an engine's tables against its promise (promise.h).
  *

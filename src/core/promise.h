@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * promise.h - what an engine promises of the tables it computes, judged
  * by the verifier before the tables are used: by the plugin before

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * rand.h - the project's seeded random numbers: splitmix64, one 64-bit
  * state, the same sequence on every machine for the same seed (the

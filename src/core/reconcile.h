@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * reconcile.h - the VM registry against the fabric, after a failover.
  *

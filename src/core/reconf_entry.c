@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * reconf_entry.c - the LFT entries of a moved LID.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * reconf_int.h - the planner's state, shared by its files: migrate.c (life
  * cycle, the fabric side), migrate_op.c (checking operations),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * reconf_plan.c - turning a move into LFT block updates, in sending order.
  *

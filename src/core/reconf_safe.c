@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * reconf_safe.c - whether FTreeMinRC's selection keeps the up*-down*
  * property of CA routes (and so their freedom from credit loops).

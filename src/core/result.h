@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * result.h - the outcome of one VM command (migrate, boot, stop, ...),
  * the same on every door: opensm's console, "osmcloud ctl" and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * route_keep.h - which entries of a CA LID sftree must keep.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * sftree.c - the sftree engine: vswitch_ftree plus switch-to-switch
  * routing (sFtree paper, Algorithms 1 and 2).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * subtree_fill.c - entries through the subtree root (see subtree_fill.h).
  *

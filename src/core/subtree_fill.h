@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * subtree_fill.h - sFtree's Algorithm 2: entries through the subtree root.
  *

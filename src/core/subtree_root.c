@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * subtree_root.c - sFtree's Algorithm 1: choosing the subtree root (see
  * subtree_root.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * tenant_ebb.c - a victim partition's effective bisection bandwidth, alone
  * and next to the other partitions' traffic (see tenant_metrics.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * tenant_links.h - which tenant partitions' flows cross each
  * switch-to-switch link, read from the LFTs.

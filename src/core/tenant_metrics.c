@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * tenant_metrics.c - the checker's tenant metrics (see tenant_metrics.h):
  * links shared per partition and receiver contention (the EBB is in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * tenant_metrics.h - how well a routing separates tenants, read from the
  * LFTs (the checker's tenant metrics, pFTree paper sections 6.3 and 7.1).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * textscan.h - helpers shared by the line-oriented parsers (ibsim
  * topology files, ibsim Dump output, the VM, weights, partitions, roots

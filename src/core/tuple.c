@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * tuple.c - switch tuples (OpenSM's fabric_make_indexing) and skylines.
  */

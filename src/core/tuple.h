@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * tuple.h - OpenSM-style switch tuples of a fat-tree and its sub-trees.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * verify.c - reachability, credit loops, minimality and link load of LFTs
  * (verify.h): the set-up every destination needs, the parts, the graphs.

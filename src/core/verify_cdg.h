@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * verify_cdg.h - the verifier's channel dependency graphs (verify.c).
  *

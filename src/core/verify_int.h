@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * verify_int.h - the verifier's internals: verify.c sets up what every
  * destination needs, splits the LIDs into parts (one thread each), merges

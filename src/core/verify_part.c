@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * verify_part.c - checking the destinations of one range of LIDs (see
  * verify_int.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * verify_text.c - the verifier's findings as text, one wording for
  * osmcloud check and for the promise check (promise.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * vmfile.c - the VM table and its file format (see vmfile.h).
  */

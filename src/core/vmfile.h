@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * vmfile.h - the VM file: which VFs hold a VM, and with which weight.
  *

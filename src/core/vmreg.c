@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * vmreg.c - the VM registry's records and their indexes (see vmreg.h);
  * the state file is vmreg_file.c, the free VFs vmreg_free.c.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * vmreg.h - the VM registry: every VM the cloud runs and where it is.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * vmreg_file.c - the VM registry's state file (format in vmreg.h): load,
  * atomic save, and the staged change written before the fabric moves.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * vmreg_free.c - the registry's free VFs (see vmreg.h): VF ports left
  * without a LID by the plugin, kept as an array for saving plus a hash

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * vswitch_ftree.c - the vswitch_ftree engine (vSwitch paper, Algorithm 1).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * vswitch_ftree.h - the vswitch_ftree routing as a building block.
  *

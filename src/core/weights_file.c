@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * weights_file.c - reader and writer of the weights file (see
  * weights_file.h).

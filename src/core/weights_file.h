@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * weights_file.h - the node weights file of pftree_wt (paper section 7).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * commands.c - osmcloud's operator commands (see commands.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * console.c - the "osmcloud" command in opensm's console (see console.h).
  */

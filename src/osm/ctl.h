@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * ctl.h - the plugin's control socket (plugin options ctl=PATH and
  * ctl_group=GROUP).

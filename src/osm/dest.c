@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * dest.c - a request's destination hypervisor or VF (see dest.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * dest.h - which hypervisor (and maybe which VF) a request names: the
  * DEST of migrate and boot, the from= of stop.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * engine_glue.c - OpenSM's routing-engine callbacks for the core engines.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * engine_glue.h - every core engine as an OpenSM external routing engine.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * exec_targets.c - what migrate, boot and stop ask of the executor
  * (op_exec.h): the planner operation, the PortInfo sets and the VF.

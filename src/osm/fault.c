@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * fault.c - test-only fault injection (see fault.h); compiled into
  * libosmcloudfault.so only.

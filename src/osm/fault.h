@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * fault.h - test-only fault injection: corrupting an engine's tables
  * before the promise check, so that the tests can watch the check fail

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * hops_out.c - filling sw->hops from the core's switch distances.
  *

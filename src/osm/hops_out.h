@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * hops_out.h - the switch hop matrices OpenSM keeps for multicast, the SA
  * and its dump files, filled from the core's switch distances.

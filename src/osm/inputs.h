@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * inputs.h - the files named by the options: root GUIDs, VMs, isolation
  * policies and node weights.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * lanes.c - path_sl and update_sl2vl answers from the engine's lane plan,
  * and the data VLs the ports support.

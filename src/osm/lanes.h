@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * lanes.h - service levels and virtual lanes of the partition-aware
  * engines inside OpenSM.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * lft_grow.c - room for a LID above a switch's LinearFDBTop (see
  * lft_grow.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * lft_grow.h - making room in a switch's tables for a LID above its
  * LinearFDBTop without a heavy sweep (a boot beyond the tables).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * lft_out.h - the core's LFTs into OpenSM's switches (sw->new_lft).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * lidfilter.c - free VFs keep no LID across heavy sweeps (see
  * lidfilter.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * lidfilter.h - free VFs keep no LID across heavy sweeps (dynamic LID
  * model), through the LID manager port filter of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * log_level.h - the plugin's log_level option (OpenSM-independent, so
  * that `osmcloud config-check` parses the options with options.c too).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * migrate_exec.c - the migrate, boot and stop commands (see
  * migrate_exec.h): arguments, then the shared executor.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * migrate_exec.h - the VM commands in a running opensm:
  *   osmcloud migrate VM DEST [itrc|ftreeminrc]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * op_exec.c - the executor of the VM commands (see op_exec.h).
  *

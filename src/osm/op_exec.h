@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * op_exec.h - the executor the VM commands share (migrate, boot, stop):
  * one path for the planner's four operations in a running opensm.

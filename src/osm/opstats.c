@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * opstats.c - the ring of the last operations (see opstats.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * options.c - parsing event_plugin_options.  OpenSM-independent: the
  * plugin and `osmcloud config-check` share this parser.

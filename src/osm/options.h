@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * options.h - the plugin's options, from opensm's event_plugin_options.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # osm: the OpenSM event plugin libosmcloud.so (opensm: event_plugin_name osmcloud)
 lib_LTLIBRARIES += libosmcloud.la
 libosmcloud_la_SOURCES = \

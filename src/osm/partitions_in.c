@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * partitions_in.c - copying OpenSM's partition table (osm_prtn_t) into
  * struct oc_partitions.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * partitions_in.h - OpenSM's partitions as the partition-aware engines'
  * input (struct oc_partitions).

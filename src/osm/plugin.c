@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * plugin.c - the osm_event_plugin symbol opensm looks for in
  * libosmcloud.so (config file: event_plugin_name osmcloud).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * prepared.c - the migration kept between prepare and apply (see
  * prepared.h).

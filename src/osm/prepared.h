@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * prepared.h - a migration planned ahead and kept until it is applied:
  *   osmcloud prepare VM DEST [itrc|ftreeminrc]   plans, sends nothing

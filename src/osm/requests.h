@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * requests.h - one request line of the control socket: the command it
  * names, its reply and its line in opensm's log.

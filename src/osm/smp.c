@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * smp.c - LFT block and PortInfo sets from the plugin (see smp.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * smp.h - the plugin's own SMPs: LFT blocks, PortInfo LID sets, GUIDInfo
  * sets and SwitchInfo LinearFDBTop sets.

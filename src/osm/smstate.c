@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * smstate.c - is this opensm the subnet's master SM (see smstate.h)?
  */

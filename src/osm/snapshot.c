@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * snapshot.c - copying OpenSM's subnet into struct oc_fabric.
  *

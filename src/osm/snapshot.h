@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * snapshot.h - OpenSM's subnet copied into the core fabric model.
  *

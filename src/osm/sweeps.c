@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * sweeps.c - the heavy sweep events (see sweeps.h).
  */

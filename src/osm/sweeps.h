@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * sweeps.h - the heavy sweeps OpenSM runs, as the plugin's event report
  * sees them: how many started and whether one is under way (from

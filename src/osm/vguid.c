@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * vguid.c - a VM's own GUID in OpenSM's alias GUID table and in the VF's
  * GUID table (see vguid.h).

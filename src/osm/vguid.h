@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * vguid.h - a VM's own GUID (its vGUID) in OpenSM's model and on the VF.
  *

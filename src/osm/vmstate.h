@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * vmstate.h - the VM registry inside opensm (plugin option state=FILE).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * check_tenants.c - tenant metrics for "osmcloud check" (see
  * check_tenants.h).

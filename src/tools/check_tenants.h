@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * check_tenants.h - the tenant part of "osmcloud check": loads the tenant
  * options, computes the metrics of tenant_metrics.h and prints them as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * cmd_config_check.c - "osmcloud config-check": the plugin's options and
  * every file they name, checked before the administrator restarts

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * cmd_ctl.c - "osmcloud ctl": send a request to a running plugin's
  * control socket (plugin option ctl=PATH) and print its answer.

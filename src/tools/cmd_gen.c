@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * cmd_gen.c - "osmcloud gen": write an ibsim topology file for a fat-tree
  * (k-ary n-tree or PGFT), optionally multi-core, with vSwitch hypervisors,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * cmd_weights.c - "osmcloud weights": node weights for pftree_wt from the
  * traffic the CA ports receive.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * fabric_args.h - the fabric options shared by "osmcloud route" and
  * "osmcloud check": a topology file, its LIDs and the VM file.

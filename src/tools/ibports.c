@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * ibports.c - finding the CA ports of a live fabric with SMPs (libibmad).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * ibports.h - the CA ports of a live fabric, found through libibmad.
  *

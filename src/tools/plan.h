@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * plan.h - what the files of "osmcloud plan" share: its options, the
  * session (the routed fabric, its VMs and each method's LFTs) and the

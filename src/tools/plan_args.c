@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * plan_args.c - the options of "osmcloud plan" and its usage text.
  *

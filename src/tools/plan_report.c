@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * plan_report.c - what "osmcloud plan" prints: the fabric's figures, each
  * method's plan, the figures tallied over random migrations, the time

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * plan_session.c - the session of "osmcloud plan": the fabric with its
  * VMs, routed once with vswitch_ftree into an LFT set per method, and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * rcv_counters.h - the receive data counters of CA ports (libibmad).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * tenant_args.h - the tenant options shared by "osmcloud route" and
  * "osmcloud check": --partitions (offline partitions file), --policies

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # the osmcloud command and its subcommands
 osmcloud_SOURCES += src/tools/osmcloud.c src/tools/commands.h
 osmcloud_SOURCES += src/tools/cmd_route.c

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * weights_map.c - Equation 1 of the pFTree-Wt paper: received data to
  * weights in [a, b].

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * weights_map.h - node weights from measured traffic (pFTree-Wt, paper
  * section 7, Equation 1).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # alloc_offline.sh - an allocation that fails is an error, never a
 # success with holes.  The LD_PRELOAD shim failalloc.so fails one
 # allocation of a run: "osmcloud route" with every engine on every

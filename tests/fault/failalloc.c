@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * failalloc.c - an LD_PRELOAD shim that fails one allocation of a
  * process, to test that every allocation failure is an error.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * failsync.c - an LD_PRELOAD shim that makes fsync() fail, to test what
  * the plugin does when the disk is full or the folder read-only (a test

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # allocation failures are errors: an LD_PRELOAD shim fails the Nth
 # allocation of an osmcloud command, alloc_offline.sh tries each N.  The
 # shim is a shared module for the tests only (-rpath: not a convenience

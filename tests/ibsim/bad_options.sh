@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # Bad plugin options and files that cannot be read: a clear ERR line
 # naming the problem, the plugin registers no engine, opensm routes with
 # minhop and keeps running.  (A bad line of a readable VM file costs that

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # osmcloud's operator commands: on stock opensm through the plugin's control
 # socket (osmcloud ctl), on the patched opensm (opensm-patches/) in opensm's
 # own console.  Bad commands and a socket path already served are refused.

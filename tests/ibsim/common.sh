@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # common.sh - the steps every ibsim integration test shares (source it).
 #
 # A test routes one fabric with stock opensm under ibsim, reads the real

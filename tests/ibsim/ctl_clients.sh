@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # Many clients on the control socket at once (docs/protocol.md): beside a
 # client that connects and sends nothing, one that sends half a request
 # and one that sends requests but never reads the replies, two working

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # The control socket's machine protocol (docs/protocol.md) on stock opensm:
 # JSON requests that name the destination by a hypervisor's node GUID, by
 # a NodeDescription with a blank (rdma-ndd's "%h %d"), by its host name

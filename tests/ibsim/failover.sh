@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # Failover keeps every VM: a master and a standby opensm (both with the
 # plugin) on two CA ports of one ibsim fabric.  Migrations through the
 # master, the master is killed (SIGKILL: no handover), the standby takes

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # failover_lib.sh - two opensm processes on one ibsim fabric (a master and
 # a standby), for failover.sh and real_order.sh.  Source it after
 # common.sh.  Each SM has its own folder $TOP/NAME (cache, tmp, log,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # ibsim integration tests: stock opensm with the plugin, real LFTs read
 # back from ibsim and checked with osmcloud check.
 IBSIM_TESTS = tests/ibsim/vswitch_default.sh tests/ibsim/vswitch_uneven.sh \

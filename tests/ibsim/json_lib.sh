@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # json_lib.sh - JSON requests on the plugin's control socket, for the
 # ibsim tests (source after common.sh; the test sets $sock and $state).
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # lib.sh - shared helpers of the ibsim integration tests and the demo.
 #
 # Source it.  Every run lives in its own scratch folder with its own

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # The libvirt qemu hook (contrib/libvirt/qemu-osmcloud) driving the plugin
 # under ibsim, called with libvirt's own arguments and the domain XML on
 # standard input: a guest starts on hv1 (prepare: boot, with the weight

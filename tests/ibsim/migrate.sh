@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # Live migration in a running stock opensm (osmcloud migrate, through the
 # control socket): a VM swaps LIDs with an idle VF of another hypervisor,
 # the plugin sends the PortInfo and planned LFT SMPs itself.  After each

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # The dynamic LID model in a running stock opensm (osmcloud boot, migrate
 # by LID copy, stop; through the control socket).  Stock OpenSM gives
 # every active CA port a LID at each heavy sweep (the patched opensm does

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # The dynamic LID model on the patched opensm (opensm-patches/, both
 # patches): with the LID manager port filter (0002) the VFs the plugin
 # left without a LID (stop, the old VF of a LID copy) stay without one

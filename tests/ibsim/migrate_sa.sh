@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # What a peer sees of a live migration through OpenSM's SA, and a
 # migration racing a heavy sweep.  A single-record PathRecord query (ibsim
 # has no RMPP) from a PF that never moves resolves the VM to the same LID

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # A fabric that is not a fat-tree: vswitch_ftree refuses it with an error
 # naming the rule, opensm falls back to minhop and keeps running.
 . "$OC_SRCDIR/tests/ibsim/common.sh"

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # pftree in stock opensm: five tenant partitions on the 4-ary 3-tree
 # (ca-i in tenant i mod 5: more tenants than a leaf has up-links, so some
 # must share links and get their own SLs), partitions.conf read by

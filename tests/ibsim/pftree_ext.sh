@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # pftree_ext in stock opensm with a policy file (policy=), five tenants on
 # the 4-ary 3-tree, qos on:
 #  - tenant1 phy-isolation, tenant2 vlane-isolation, strict: met, routed,

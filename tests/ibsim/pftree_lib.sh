@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # pftree_lib.sh - the steps the pftree*.sh ibsim tests share (source it).
 #
 # The fabric is the shipped 4-ary 3-tree (ft-k4-n3.net: 64 CAs ca-0 ..

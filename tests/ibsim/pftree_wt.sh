@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # pftree_wt in stock opensm with a weights file (weights=), on the
 # oversubscribed XGFT(2;4,4;1,2) of the paper's Figure 12 (four CAs and
 # two up-links per leaf): two tenants (ca-i in tenant i mod 2 + 1), and

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # Fabrics without vSwitches: every leaf CA is a compute node, as in
 # OpenSM's ftree.  The shipped 4-ary 3-tree and a generated 8-ary 3-tree
 # (512 CAs, 192 switches) against ftree on the same fabric.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # The papers' split of a live migration (prepared.h): "prepare VM DEST"
 # plans while the VM still runs and sends nothing (QP0 counter, tables and
 # registry unchanged); "apply VM" once it has stopped sends exactly the

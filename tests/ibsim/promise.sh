@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # The plugin checks the engine's promise before OpenSM gets the tables
 # (docs/plugin.md).  A normal run logs the promise kept, with its cost.
 # The test build of the plugin (libosmcloudfault.so, docs/testing.md)

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # property_ibsim.sh - the property test (tests/unit/property_offline.sh)
 # under opensm, for a sample: a few seeded random fat-trees of at most
 # $OC_PROPERTY_IBSIM_NODES nodes (drawn as the offline test draws them)

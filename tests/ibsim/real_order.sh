@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # The real order of an SR-IOV live migration with opensm's default sweeps
 # (sweep_on_trap TRUE, a non-zero sweep_interval): the VM's VF is detached
 # (ibsim: its link goes down; the switch's trap starts a heavy sweep that

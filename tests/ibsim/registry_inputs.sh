@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # One bad input never costs the fabric: a VM file line naming no port, a
 # PF or a bad name is an ERR naming file, line and VM and vswitch_ftree
 # routes the other VMs (with and without state=); a state file cut short,

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # The registry is on disk before the fabric moves: when the state cannot
 # be written (fsync fails with ENOSPC, as on a full disk: the shim
 # failsync.so), a migration is refused and sends nothing; a move that

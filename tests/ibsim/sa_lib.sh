@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # sa_lib.sh - SA queries from a CA port of the ibsim fabric (umad2sim,
 # SIM_HOST picks the port), for the ibsim tests; source after common.sh.
 

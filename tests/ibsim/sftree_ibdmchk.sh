@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # An independent cross-check of osmcloud check with ibdmchk (Debian
 # ibutils) on the tables stock opensm wrote for the 4-ary 3-tree: for CA
 # traffic ibdmchk finds every path and no credit loop with ftree and with

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # Switch-to-switch routing on irregular fat-trees (issue 5): an
 # oversubscribed XGFT, PGFT(3;4,2,2;1,2,2) with 4 hosts and 2 uplinks per
 # leaf, and the 4-ary 3-tree with a failed link: without the leaf uplink

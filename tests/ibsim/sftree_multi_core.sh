@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # Switch-to-switch routing on multi-core fat-trees (issue 5): two 4-ary
 # 3-trees joined root to root, two 4-ary 2-trees and two 4-ary 3-trees
 # joined leaf to leaf (osmcloud gen --cores 2 --core-links top|leaf).  OpenSM's ftree leaves

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # Switch-to-switch routing on single-core fat-trees (issue 5): OpenSM's
 # ftree leaves switch pairs unreachable, minhop reaches them all but its
 # tables have a credit loop once switches source traffic (on trees of 3

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # The VM registry (plugin option state=): seeded from the VM file at the
 # first routing run, it keeps every VM's LID across an opensm restart that
 # lost OpenSM's own LID cache, and a bad state file is named by line and

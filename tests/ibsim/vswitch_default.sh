@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # The demo fabric: 2-level fat-tree, 12 hypervisors with a PF and 4 VFs.
 . "$OC_SRCDIR/tests/ibsim/common.sh"
 start_test vswitch-default

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # Dynamic LID model: only the VFs that hold a VM are up (the others are
 # unlinked in ibsim before opensm starts), the VM file names them, two with
 # their own weight.  Idle VFs get no LID; every VM, PF and switch LID is

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # A physical leaf with one hypervisor less: stock ftree fails (ERR AB0A)
 # unless it is given the roots; vswitch_ftree needs nothing.
 . "$OC_SRCDIR/tests/ibsim/common.sh"

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # One leaf-to-root link missing: stock ftree fails (ERR AB09) unless it is
 # given the roots.  The root without the link reaches that leaf's CAs
 # through detours; CA-to-CA routes stay up/down and minimal.

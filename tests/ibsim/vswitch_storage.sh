@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # A storage CA on a physical leaf: stock ftree fails (ERR AB26) unless it is
 # given the roots and the I/O node; vswitch_ftree needs nothing.
 . "$OC_SRCDIR/tests/ibsim/common.sh"

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # Hypervisors with 1, 2, 3 and 4 VFs.
 . "$OC_SRCDIR/tests/ibsim/common.sh"
 start_test vswitch-uneven

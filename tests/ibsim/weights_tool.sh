@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # osmcloud weights against ibsim: ibsim's PerformanceSet gives every CA
 # port of the 4-ary 3-tree a known PortRcvData before the tool starts and
 # another between its two reads; the weights file written must be

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # format.sh - every C file of the project follows .clang-format (OpenSM's
 # kernel style).  scripts/format.sh rewrites them; this test only checks.
 set -u

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # check_offline.sh - "osmcloud route" on the shipped topologies, then
 # "osmcloud check" on its output must pass; a damaged table must fail
 # (exit 1) and bad input must be refused (exit 2).  Needs no ibsim.

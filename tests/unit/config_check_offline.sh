@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # config_check_offline.sh - "osmcloud config-check": the plugin's options
 # and every file they name, checked offline with the plugin's own parser
 # and readers, against a topology or an ibsim Dump: exit 0 when all is

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # detours_offline.sh - the holes of degraded trees (issue 10): where the
 # nearest-neighbour detours of vswitch_ftree close a credit loop for CA
 # traffic, the holes go through a subtree root; a plain leaf that lost

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # expect.sh - the harness of the shell tests of the osmcloud tool (source
 # it from a test run by make check, in the build folder).  Sets top (the
 # source tree), osmcloud (the tool), tmp (a scratch folder removed on

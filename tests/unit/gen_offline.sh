@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # gen_offline.sh - the "osmcloud gen" command line for the shapes of
 # issue 5: multi-core trees (--cores, --core-links), the 648-port tree;
 # the random defects of --seed (the same bytes for the same seed, the cut

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * migrate_env.c - routed vSwitch fabrics for the planner's tests.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * migrate_env.h - a routed vSwitch fabric with a planner, for the tests of
  * the live-migration planner.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * pftree_fixtures.c - fabrics and helpers of pftree_fixtures.h.
  */

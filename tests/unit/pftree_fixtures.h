@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * pftree_fixtures.h - fabrics and partitions of the pFTree paper's
  * figures for the tests of the partition-aware engines.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # pftree_offline.sh - "osmcloud route" with the pftree engines and the
 # tenant files, then "osmcloud check" with its tenant metrics, on a
 # generated Table 3 topology; bad tenant files and options are refused

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # plan_offline.sh - "osmcloud plan" on the shipped topologies: random
 # migrations with both methods in both LID models must leave LFTs that
 # pass the verifier; named migrations print their plans; within one leaf

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # promise_offline.sh - the engine's promise offline: "osmcloud route"
 # judges its tables as the plugin does (the cost on its time line; a
 # violation exits 1 with the plugin's words), and "osmcloud check

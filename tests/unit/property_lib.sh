@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # property_lib.sh - what the property tests share (source it; POSIX sh):
 # the seeded draw of a random fat-tree, its generation, and how a routed
 # fabric is judged.  tests/unit/property_offline.sh runs every engine

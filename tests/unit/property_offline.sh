@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # property_offline.sh - property test of every routing engine over random
 # fat-trees: k-ary n-trees (2-4 levels), PGFTs with oversubscription and
 # parallel cables, multi-core trees joined at the leaves or the roots,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # sftree_offline.sh - "osmcloud route --engine sftree" on the shipped
 # topologies and on generated multi-core trees (joined at the leaves or
 # at the roots, one with a failed link), checked with the switch

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * test_ctl_json.c - the control socket's JSON: strict parsing with
  * errors that name the column and never echo the request, quoting of

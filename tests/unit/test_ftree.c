@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * test_ftree.c - fat-tree analysis: vSwitches, ranks, groups, bad fabrics.
  */

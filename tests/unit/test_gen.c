@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * test_gen.c - the topology generator: shapes (k-ary n-trees, XGFTs,
  * oversubscribed and multi-core trees, the 648-port tree), vSwitches,

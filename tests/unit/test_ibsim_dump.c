@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * test_ibsim_dump.c - reading ibsim's console Dump: a real capture (a small
  * vSwitch fat-tree routed by OpenSM's ftree, one VF unlinked afterwards),

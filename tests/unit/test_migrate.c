@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * test_migrate.c - the live-migration planner: swaps and copies within a
  * leaf, across leaves of a pod and across pods, boot and stop, with ItRC

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * test_migrate_errors.c - operations the planner refuses: each fails with
  * an error naming the problem and leaves the LFTs and the fabric as they

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * test_pftree.c - the partition-aware engines pftree, pftree_ext and
  * pftree_wt: the pFTree paper's figures as exact expectations, isolation

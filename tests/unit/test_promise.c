@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * test_promise.c - an engine's promise judged on crafted tables: clean
  * tables keep it; a hole, a CA credit loop, a switch-sourced credit loop

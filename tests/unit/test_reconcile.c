@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * test_reconcile.c - the VM registry against what a new master sees of
  * the fabric (reconcile.h): every rule, its message, the two passes.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * test_sftree.c - the sftree engine: subtree-root choice (Algorithm 1),
  * switch-to-switch routing through it (Algorithm 2) on k-ary 2- and

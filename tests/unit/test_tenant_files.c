@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * test_tenant_files.c - the policy file, the weights file (reader and
  * writer) and the offline partitions file: good input, and bad lines

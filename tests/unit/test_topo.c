@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * test_topo.c - ibsim topology parser: valid files and clear errors.
  */

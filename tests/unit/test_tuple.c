@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * test_tuple.c - switch tuples, common sub-trees and skylines: the pods of
  * a 3-level tree, nested sub-trees of a 4-level tree, parallel links, and

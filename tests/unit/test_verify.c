@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * test_verify.c - the LFT verifier: correct tables pass; holes, loops,
  * wrong ports, detours and credit loops are found and counted; link loads

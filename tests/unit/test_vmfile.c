@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * test_vmfile.c - VM file and GUID file parsing, with their errors.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * test_vmreg_file.c - the registry's indexes under churn, the state
  * file's end line (a cut file is refused), the staged change written

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * test_vswitch_ftree.c - the vswitch_ftree engine: the paper's example,
  * routing invariants, weights, idle VFs, LID models, determinism.

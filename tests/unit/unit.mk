@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # cmocka unit tests of the core
 if HAVE_CMOCKA
 UNIT_TEST_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
@@ -30,6 +31,9 @@ EXTRA_DIST += tests/unit/sftree_offline.sh
 TESTS += tests/unit/sftree_offline.sh
 EXTRA_DIST += tests/unit/detours_offline.sh
 TESTS += tests/unit/detours_offline.sh
+# every source file carries the licence line (LICENSE)
+EXTRA_DIST += tests/unit/licence_check.sh LICENSE
+TESTS += tests/unit/licence_check.sh
 # property test: every engine on random generated fat-trees, judged by
 # osmcloud check (OC_PROPERTY_COUNT / OC_PROPERTY_SEED for longer runs)
 EXTRA_DIST += tests/unit/property_offline.sh tests/unit/property_lib.sh

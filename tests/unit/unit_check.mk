@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # tests of the verifier, the ibsim Dump reader and osmcloud check
 EXTRA_DIST += tests/unit/expect.sh tests/unit/data/ibsim-dump-small.txt \
 	tests/unit/check_offline.sh tests/unit/promise_offline.sh \

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # the registry reconciled with the fabric after a failover (reconcile.h)
 if HAVE_CMOCKA
 check_PROGRAMS += tests/unit/test_reconcile

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # tests of the switch tuples and the live-migration planner
 if HAVE_CMOCKA
 MIGRATE_UNIT_TESTS = tests/unit/test_tuple tests/unit/test_migrate \

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # tests of the partition-aware engines and their files (issue 4)
 EXTRA_DIST += tests/unit/pftree_offline.sh
 TESTS += tests/unit/pftree_offline.sh
