@@ -78,6 +78,29 @@ sim_cmd() {
 	tail -c +$((off + 1)) "$RUN/sim.out" | sed -e "s/$mark.*//" -e 's/^sim> //'
 }
 
+# sim_asleep: ibsim is inside a "Wait N" console command (its thread
+# sleeps in nanosleep instead of polling its sockets), within 30 s.
+sim_asleep() {
+	local i
+	for i in $(seq 600); do
+		grep -q nanosleep "/proc/$SIM_PID/wchan" 2>/dev/null && return 0
+		sleep 0.05
+	done
+	return 1
+}
+
+# osm_smps_outstanding: opensm has SMPs waiting for an answer (its
+# console's "QP0 MADs outstanding"), within 30 s.
+osm_smps_outstanding() {
+	local i n
+	for i in $(seq 300); do
+		n=$(osm_console status | sed -n 's/.*QP0 MADs outstanding *: *\([0-9]*\).*/\1/p')
+		[ "${n:-0}" -gt 0 ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
 # osm_conf FILE [extra config lines...]: an opensm config for this run with
 # the plugin ($OSM_PLUGIN when set, e.g. osmcloudfault: the test build),
 # quiet sweeps and a loopback console.

@@ -193,10 +193,11 @@ if "$OC_SRCDIR/scripts/build-patched-opensm.sh" "$patched" >"$TOP/build-opensm.l
 		"event_plugin_options vms=$TOP/vms.txt state=$state ctl=$sock" "$quiet" "$nocache"
 	heavy_sweep || fail "inflight: no SUBNET UP after the second heavy sweep"
 	printf 'Wait 6\n' >"$RUN/sim.fifo"
-	sleep 0.2
+	sim_asleep || fail "inflight: ibsim did not start its Wait"
 	ctl migrate vm-a hv7 itrc &
 	first=$!
-	sleep 2
+	# the first migration's SMPs are posted and unanswered: it is in flight
+	osm_smps_outstanding || fail "inflight: no SMP outstanding after the first migrate"
 	out=$(osm_console "osmcloud migrate vm-a hv8")
 	wait $first
 	st=$?

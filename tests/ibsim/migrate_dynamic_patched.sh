@@ -248,7 +248,7 @@ op stop-7 hv7-vf1 0 stop fill-7-1
 lid_a=$(lid_of vm-a)
 n=$(log_count "SUBNET UP")
 printf 'Wait 14\n' >"$RUN/sim.fifo"
-sleep 0.2
+sim_asleep || fail "timeout: ibsim did not start its Wait"
 ctl migrate vm-a hv7 itrc
 st=$?
 cp "$TOP/ctl.out" "$TOP/timeout.out"
