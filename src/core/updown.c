@@ -89,7 +89,7 @@ static int build_adjacency(const struct oc_fabric *f, const uint8_t *level,
 
 /* The search's bits, [switch] each. */
 struct frontier {
-	uint64_t *climb, *descend;	   /* reached at this level */
+	uint64_t *climb, *descend; /* reached at this level */
 	uint64_t *next_climb, *next_descend;
 	uint64_t *seen_climb, *seen_descend;
 	uint64_t *seen; /* in either state: the distance is known */

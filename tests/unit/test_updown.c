@@ -21,18 +21,18 @@
  * S1 and S2 with an I/O CA each (x, y), and L below both with three
  * vSwitches (a PF each).  The shortest path from S1 to S2 turns from down
  * to up at L (2 hops); the shortest up/down path climbs to T (4 hops). */
-#define PEAKS_NET                                                         \
-	"Switch 2 \"T\"\n[1] \"P1\"[1]\n[2] \"P2\"[1]\n\n"                \
-	"Switch 2 \"P1\"\n[1] \"T\"[1]\n[2] \"S1\"[1]\n\n"                \
-	"Switch 2 \"P2\"\n[1] \"T\"[2]\n[2] \"S2\"[1]\n\n"                \
-	"Switch 3 \"S1\"\n[1] \"P1\"[2]\n[2] \"L\"[1]\n[3] \"x\"[1]\n\n"  \
-	"Switch 3 \"S2\"\n[1] \"P2\"[2]\n[2] \"L\"[2]\n[3] \"y\"[1]\n\n"  \
-	"Switch 5 \"L\"\n[1] \"S1\"[2]\n[2] \"S2\"[2]\n[3] \"v1\"[1]\n"   \
-	"[4] \"v2\"[1]\n[5] \"v3\"[1]\n\n"                                \
-	"Switch 2 \"v1\"\n[1] \"L\"[3]\n[2] \"pf1\"[1]\n\n"               \
-	"Switch 2 \"v2\"\n[1] \"L\"[4]\n[2] \"pf2\"[1]\n\n"               \
-	"Switch 2 \"v3\"\n[1] \"L\"[5]\n[2] \"pf3\"[1]\n\n"               \
-	"Hca 1 \"x\"\n[1] \"S1\"[3]\n\nHca 1 \"y\"\n[1] \"S2\"[3]\n\n"    \
+#define PEAKS_NET                                                          \
+	"Switch 2 \"T\"\n[1] \"P1\"[1]\n[2] \"P2\"[1]\n\n"                 \
+	"Switch 2 \"P1\"\n[1] \"T\"[1]\n[2] \"S1\"[1]\n\n"                 \
+	"Switch 2 \"P2\"\n[1] \"T\"[2]\n[2] \"S2\"[1]\n\n"                 \
+	"Switch 3 \"S1\"\n[1] \"P1\"[2]\n[2] \"L\"[1]\n[3] \"x\"[1]\n\n"   \
+	"Switch 3 \"S2\"\n[1] \"P2\"[2]\n[2] \"L\"[2]\n[3] \"y\"[1]\n\n"   \
+	"Switch 5 \"L\"\n[1] \"S1\"[2]\n[2] \"S2\"[2]\n[3] \"v1\"[1]\n"    \
+	"[4] \"v2\"[1]\n[5] \"v3\"[1]\n\n"                                 \
+	"Switch 2 \"v1\"\n[1] \"L\"[3]\n[2] \"pf1\"[1]\n\n"                \
+	"Switch 2 \"v2\"\n[1] \"L\"[4]\n[2] \"pf2\"[1]\n\n"                \
+	"Switch 2 \"v3\"\n[1] \"L\"[5]\n[2] \"pf3\"[1]\n\n"                \
+	"Hca 1 \"x\"\n[1] \"S1\"[3]\n\nHca 1 \"y\"\n[1] \"S2\"[3]\n\n"     \
 	"Hca 1 \"pf1\"\n[1] \"v1\"[2]\n\nHca 1 \"pf2\"\n[1] \"v2\"[2]\n\n" \
 	"Hca 1 \"pf3\"\n[1] \"v3\"[2]\n"
 
@@ -47,10 +47,10 @@
 	"Hca 1 \"c0\"\n[1] \"r0\"[3]\n\nHca 1 \"c1\"\n[1] \"r1\"[3]\n\n"   \
 	"Hca 1 \"c2\"\n[1] \"r2\"[3]\n"
 
-#define LINE_NET                                             \
-	"Switch 2 \"a\"\n[1] \"b\"[2]\n\n"                   \
-	"Switch 2 \"b\"\n[1] \"c\"[2]\n[2] \"a\"[1]\n\n"     \
-	"Switch 2 \"c\"\n[1] \"d\"[2]\n[2] \"b\"[1]\n\n"     \
+#define LINE_NET                                         \
+	"Switch 2 \"a\"\n[1] \"b\"[2]\n\n"               \
+	"Switch 2 \"b\"\n[1] \"c\"[2]\n[2] \"a\"[1]\n\n" \
+	"Switch 2 \"c\"\n[1] \"d\"[2]\n[2] \"b\"[1]\n\n" \
 	"Switch 2 \"d\"\n[2] \"c\"[1]\n"
 
 static uint8_t *levels_of(const struct oc_fabric *f)
@@ -144,9 +144,8 @@ static void takes_horizontal_links_before_going_down(void **state)
 	assert_int_equal(updown_hops(f, level, "c", "d"), 1);
 	/* several targets in one search give the same rows */
 	target = tl_sw(f, "d");
-	dist = oc_updown_distances(f, level, (uint32_t[]){tl_sw(f, "a"),
-							  target},
-				   2);
+	dist = oc_updown_distances(f, level,
+				   (uint32_t[]){tl_sw(f, "a"), target}, 2);
 	assert_non_null(dist);
 	assert_int_equal(dist[tl_sw(f, "d")], 3);
 	assert_int_equal(dist[4 + tl_sw(f, "a")], OC_HOPS_UNREACHABLE);
@@ -242,7 +241,8 @@ int main(void)
 		cmocka_unit_test(levels_follow_the_ranks),
 		cmocka_unit_test(never_turns_from_a_down_link),
 		cmocka_unit_test(takes_horizontal_links_before_going_down),
-		cmocka_unit_test(judges_io_nodes_above_the_leaves_on_updown_paths),
+		cmocka_unit_test(
+			judges_io_nodes_above_the_leaves_on_updown_paths),
 		cmocka_unit_test(finds_a_longer_updown_route),
 		cmocka_unit_test(judges_on_the_graph_without_ranks),
 	};
