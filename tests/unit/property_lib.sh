@@ -142,7 +142,8 @@ generate() {
 # ---- judging ---------------------------------------------------------------
 
 # check_options ENGINE: what osmcloud check must require of ENGINE's tables
-# on the fabric just drawn: minimal CA routes unless cables were cut, and
+# on the fabric just drawn: minimal CA routes unless cables were cut
+# (judged on up*/down* paths, the fabric being a fat-tree), and
 # for sftree every switch LID and no credit loop with switch sources.
 check_options() {
 	opts=""

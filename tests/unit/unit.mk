@@ -28,7 +28,8 @@ include $(srcdir)/tests/unit/unit_pftree.mk
 # sftree offline: routed and checked with the switch checks required
 EXTRA_DIST += tests/unit/sftree_offline.sh
 TESTS += tests/unit/sftree_offline.sh
-EXTRA_DIST += tests/unit/detours_offline.sh
+EXTRA_DIST += tests/unit/detours_offline.sh \
+	tests/unit/data/regress-io-above-joined-leaves.net
 TESTS += tests/unit/detours_offline.sh
 # property test: every engine on random generated fat-trees, judged by
 # osmcloud check (OC_PROPERTY_COUNT / OC_PROPERTY_SEED for longer runs)
