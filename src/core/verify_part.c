@@ -315,7 +315,7 @@ static const uint8_t *updown_row(const struct verify_part *p)
 {
 	const struct verify_shared *sh = p->sh;
 
-	if (!sh->ud || p->home == OC_NONE)
+	if (!sh->ud || p->home == OC_NONE || sh->ud_row[p->home] == OC_NONE)
 		return NULL;
 	return sh->ud + (size_t)sh->ud_row[p->home] * sh->n;
 }
