@@ -4,6 +4,7 @@ libosmcloudcore_la_SOURCES += \
 	src/core/verify.c src/core/verify.h \
 	src/core/verify_int.h src/core/verify_part.c \
 	src/core/verify_cdg.c src/core/verify_cdg.h src/core/verify_text.c \
+	src/core/updown.c src/core/updown.h \
 	src/core/promise.c src/core/promise.h \
 	src/core/ibsim_dump.c src/core/ibsim_dump.h \
 	src/core/tenant_metrics.c src/core/tenant_metrics.h src/core/tenant_ebb.c

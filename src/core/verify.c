@@ -152,6 +152,43 @@ static int index_distances(struct verify_shared *sh)
 	return 0;
 }
 
+/* The fat-tree levels, when minimality or link directions need them and
+ * the fabric is a fat-tree. */
+static int index_levels(struct verify_shared *sh)
+{
+	struct oc_ftree *ft;
+	struct oc_err err;
+
+	if (!(sh->what & (OC_VERIFY_CA_PAIRS | OC_VERIFY_LOAD)))
+		return 0;
+	if (oc_ftree_analyze_optional(sh->f, &ft, &err))
+		return -1;
+	if (!ft)
+		return 0;
+	sh->level = oc_updown_levels(ft);
+	oc_ftree_free(ft);
+	return sh->level ? 0 : -1;
+}
+
+/* The shortest up/down paths towards the switches with CAs, for
+ * minimality on a fat-tree. */
+static int index_updown(struct verify_shared *sh)
+{
+	uint32_t i;
+
+	if (!(sh->what & OC_VERIFY_CA_PAIRS) || !sh->level)
+		return 0;
+	sh->ud_row = malloc(sizeof(*sh->ud_row) * (sh->n ? sh->n : 1));
+	sh->ud = oc_updown_distances(sh->f, sh->level, sh->with_cas,
+				     sh->num_with_cas);
+	if (!sh->ud_row || !sh->ud)
+		return -1;
+	memset(sh->ud_row, 0xff, sizeof(*sh->ud_row) * sh->n);
+	for (i = 0; i < sh->num_with_cas; i++)
+		sh->ud_row[sh->with_cas[i]] = i;
+	return 0;
+}
+
 static int setup(struct verify_shared *sh, struct oc_verify_report *r,
 		 struct oc_err *err)
 {
@@ -162,8 +199,9 @@ static int setup(struct verify_shared *sh, struct oc_verify_report *r,
 				  "%u switches: the verifier takes at most %u",
 				  sh->n, VERIFY_MAX_SWITCHES);
 	if (index_distances(sh) || count_cas(sh, r) || index_channels(sh, r) ||
-	    index_links(sh))
+	    index_links(sh) || index_levels(sh) || index_updown(sh))
 		return oc_err_set(err, "out of memory");
+	r->has_updown = sh->ud != NULL;
 	return 0;
 }
 
@@ -177,6 +215,9 @@ static void teardown(struct verify_shared *sh)
 	free(sh->link);
 	free(sh->first);
 	free(sh->num_ports);
+	free(sh->level);
+	free(sh->ud);
+	free(sh->ud_row);
 }
 
 /* ---- the parts ---------------------------------------------------------- */
@@ -265,6 +306,8 @@ static void merge(struct verify_part *parts, unsigned num,
 		r->ca_pairs += p->ca_pairs;
 		r->ca_pairs_unreachable += p->ca_pairs_unreachable;
 		r->ca_pairs_nonminimal += p->ca_pairs_nonminimal;
+		r->ca_pairs_nonminimal_graph += p->ca_pairs_nonminimal_graph;
+		r->ca_pairs_no_updown += p->ca_pairs_no_updown;
 		if (p->ca_max_hops > r->ca_max_hops)
 			r->ca_max_hops = p->ca_max_hops;
 		for (c = 0; p->load && c < sh->channels; c++)
@@ -299,46 +342,24 @@ static void load_stats(struct oc_verify_report *r)
 	r->load_mean = r->channels ? (double)total / r->channels : 0.0;
 }
 
-/* 0 = root; vSwitches one below the leaves. */
-static int level(const struct oc_ftree *ft, uint32_t s)
+/* Up/down by fat-tree level, when the fabric is a fat-tree. */
+static void classify_links(const struct verify_shared *sh,
+			   struct oc_verify_report *r)
 {
-	if (ft->sw[s].role == OC_SW_VSWITCH)
-		return ft->leaf_rank + 1;
-	return ft->sw[s].rank;
-}
-
-static uint8_t link_dir(int from_level, int to_level)
-{
-	if (to_level < from_level)
-		return OC_LINK_UP;
-	if (to_level > from_level)
-		return OC_LINK_DOWN;
-	return OC_LINK_LATERAL;
-}
-
-/* Up/down by fat-tree rank, when the fabric is a fat-tree; -1 when out
- * of memory. */
-static int classify_links(const struct oc_fabric *f, struct oc_verify_report *r)
-{
-	struct oc_ftree *ft;
-	struct oc_err err;
+	const struct oc_fabric *f = sh->f;
 	uint32_t c;
 
-	if (oc_ftree_analyze_optional(f, &ft, &err))
-		return -1;
-	if (!ft)
-		return 0;
+	if (!sh->level)
+		return;
 	for (c = 0; c < r->channels; c++) {
 		const struct oc_channel *ch = &r->links[c].ch;
 		uint32_t peer = oc_peer(f, ch->node, ch->port);
-		int from = level(ft, f->nodes[ch->node].sw_index);
-		int to = level(ft, f->nodes[peer].sw_index);
 
-		r->links[c].dir = link_dir(from, to);
+		r->links[c].dir =
+			oc_updown_dir(sh->level[f->nodes[ch->node].sw_index],
+				      sh->level[f->nodes[peer].sw_index]);
 	}
 	r->has_dirs = 1;
-	oc_ftree_free(ft);
-	return 0;
 }
 
 static int finish(const struct verify_shared *sh, struct verify_part *p0,
@@ -352,8 +373,7 @@ static int finish(const struct verify_shared *sh, struct verify_part *p0,
 	};
 
 	if (sh->what & OC_VERIFY_LOAD) {
-		if (classify_links(sh->f, r))
-			return -1;
+		classify_links(sh, r);
 		load_stats(r);
 	}
 	if ((sh->what & OC_VERIFY_CDG_CA) &&

@@ -13,8 +13,11 @@
  *   - credit loops: cycles in the channel dependency graph (channels =
  *     directed switch-to-switch links) of (a) traffic sourced by CAs only,
  *     (b) traffic sourced by CAs and by every switch;
- *   - minimality of every CA-to-CA route (switch hops = shortest switch
- *     distance);
+ *   - minimality of every CA-to-CA route: on a fat-tree its switch hops
+ *     against the shortest up/down path between the two switches
+ *     (updown.h; a path shorter than that needs a turn from a down link,
+ *     which fat-tree routing never takes), else against the shortest
+ *     path; both counts are reported;
  *   - link load: CA-to-CA routes crossing each directed switch link.
  * vSwitches are ordinary switches here; their PF and VF ports are CAs.
  * With LMC > 0 every LID of a port is a destination of its own (pairs and
@@ -28,6 +31,7 @@
 
 #include "fabric.h"
 #include "lft.h"
+#include "updown.h"
 
 #define OC_VERIFY_MAX_HOPS 64 /* longer routes count as loops */
 #define OC_VERIFY_EXAMPLES 8  /* failing (switch, LID) pairs kept */
@@ -37,13 +41,6 @@ enum oc_verify_fault {
 	OC_FAULT_HOLE = 1,  /* 0xFF, no such port, unlinked or down */
 	OC_FAULT_LOOP = 2,  /* revisits a switch, or too long */
 	OC_FAULT_WRONG = 3, /* delivered to a port not owning the LID */
-};
-
-enum oc_link_dir {
-	OC_LINK_UNKNOWN = 0, /* fabric is not a fat-tree */
-	OC_LINK_UP = 1,	     /* towards the roots */
-	OC_LINK_DOWN = 2,    /* towards the leaves and vSwitches */
-	OC_LINK_LATERAL = 3, /* between switches of one rank */
 };
 
 struct oc_verify_failure {
@@ -89,7 +86,14 @@ struct oc_verify_report {
 	/* CA-to-CA: (source CA port, destination CA LID), source != owner */
 	uint64_t ca_pairs;
 	uint64_t ca_pairs_unreachable;
+	/* longer than the shortest up/down path when has_updown, else
+	 * than the graph's shortest path: the judged count */
 	uint64_t ca_pairs_nonminimal;
+	uint64_t ca_pairs_nonminimal_graph; /* than the graph's shortest */
+	/* has_updown: pairs whose switches have no up/down path (only a
+	 * detour with a turn from a down link connects them; not judged) */
+	uint64_t ca_pairs_no_updown;
+	int has_updown; /* a fat-tree: minimality judged on up/down paths */
 	uint32_t ca_max_hops; /* longest reachable route, switch hops */
 	/* channel dependency graphs */
 	uint32_t channels;

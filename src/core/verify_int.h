@@ -56,6 +56,12 @@ struct verify_shared {
 	uint32_t *link;	    /* [first[s] + port] code of that port */
 	uint32_t *first;    /* [switch] */
 	uint8_t *num_ports; /* [switch] */
+	/* fat-trees only (else NULL), with OC_VERIFY_CA_PAIRS or _LOAD */
+	uint8_t *level; /* oc_updown_levels() */
+	/* with OC_VERIFY_CA_PAIRS on a fat-tree: the shortest up/down paths
+	 * towards each switch of with_cas[], row ud_row[switch] */
+	uint8_t *ud;
+	uint32_t *ud_row; /* [switch] row in ud, OC_NONE */
 };
 
 /* One range of LIDs and what was found there. */
@@ -65,6 +71,7 @@ struct verify_part {
 	/* findings, merged by verify.c */
 	struct oc_verify_reach ca, sw;
 	uint64_t ca_pairs, ca_pairs_unreachable, ca_pairs_nonminimal;
+	uint64_t ca_pairs_nonminimal_graph, ca_pairs_no_updown;
 	uint32_t ca_max_hops;
 	uint64_t *load; /* [channel], OC_VERIFY_LOAD */
 	struct oc_turns ca_turns, all_turns;

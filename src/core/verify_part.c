@@ -16,7 +16,8 @@
  *     memoised along the LFT chains: a walk stops at the first switch
  *     already settled, so each switch is stepped once per destination.
  * Then, each only when asked for (OC_VERIFY_*):
- *   - minimality compares the hops with the distances;
+ *   - minimality compares the hops with the distances, and on a fat-tree
+ *     with the shortest up/down paths (updown.h);
  *   - the load pushes the number of CA sources down the chains, switches
  *     taken in decreasing hop order;
  *   - the turns of the channel dependency graphs: every turn a route
@@ -26,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hops.h"
 #include "lft_hop.h"
 #include "verify_int.h"
 
@@ -308,10 +310,40 @@ static void count_reach(struct verify_part *p, struct oc_verify_reach *reach)
 	reach->lids_unreachable++;
 }
 
+/* The shortest up/down paths towards the destination's switch, [switch],
+ * or NULL (no fat-tree, or no such switch). */
+static const uint8_t *updown_row(const struct verify_part *p)
+{
+	const struct verify_shared *sh = p->sh;
+
+	if (!sh->ud || p->home == OC_NONE || sh->ud_row[p->home] == OC_NONE)
+		return NULL;
+	return sh->ud + (size_t)sh->ud_row[p->home] * sh->n;
+}
+
+/* Counts src pairs from switch s, whose route takes hops: longer than
+ * the shortest path (dist) or up/down path (ud, when known). */
+static void count_minimality(struct verify_part *p, const uint8_t *dist,
+			     const uint8_t *ud, uint32_t s, uint32_t src)
+{
+	unsigned hops = p->hops[s];
+	int graph = dist && hops > dist[s];
+
+	p->ca_pairs_nonminimal_graph += graph ? src : 0;
+	if (!ud) {
+		p->ca_pairs_nonminimal += graph ? src : 0;
+		return;
+	}
+	if (ud[s] == OC_HOPS_UNREACHABLE)
+		p->ca_pairs_no_updown += src;
+	else if (hops > ud[s])
+		p->ca_pairs_nonminimal += src;
+}
+
 static void check_ca_pairs(struct verify_part *p)
 {
 	const struct verify_shared *sh = p->sh;
-	const uint8_t *dist = NULL;
+	const uint8_t *dist = NULL, *ud = updown_row(p);
 	uint32_t i, s, src;
 
 	if (p->home != OC_NONE)
@@ -326,8 +358,7 @@ static void check_ca_pairs(struct verify_part *p)
 			p->ca_pairs_unreachable += src;
 			continue;
 		}
-		if (dist && p->hops[s] > dist[s])
-			p->ca_pairs_nonminimal += src;
+		count_minimality(p, dist, ud, s, src);
 		if (p->hops[s] > p->ca_max_hops)
 			p->ca_max_hops = p->hops[s];
 	}

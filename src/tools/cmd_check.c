@@ -418,6 +418,25 @@ static void print_load(const struct oc_verify_report *r)
 	printf("\n");
 }
 
+/* What "non-minimal" was measured against, and the other measure. */
+static void print_minimality(const struct oc_verify_report *r)
+{
+	if (!r->has_updown) {
+		printf("minimality: against the graph's shortest paths (no "
+		       "fat-tree ranks)\n");
+		return;
+	}
+	printf("minimality: against the shortest up*/down* paths: %llu pairs "
+	       "longer; against the graph's shortest paths: %llu longer, %llu "
+	       "of them only shorter with a turn from a down link (%llu pairs "
+	       "have no up*/down* path)\n",
+	       (unsigned long long)r->ca_pairs_nonminimal,
+	       (unsigned long long)r->ca_pairs_nonminimal_graph,
+	       (unsigned long long)(r->ca_pairs_nonminimal_graph -
+				    r->ca_pairs_nonminimal),
+	       (unsigned long long)r->ca_pairs_no_updown);
+}
+
 static void print_human(const struct oc_fabric *f,
 			const struct oc_verify_report *r)
 {
@@ -441,6 +460,7 @@ static void print_human(const struct oc_fabric *f,
 	       (unsigned long long)r->ca_pairs,
 	       (unsigned long long)r->ca_pairs_nonminimal,
 	       (unsigned long long)r->ca_pairs_unreachable, r->ca_max_hops);
+	print_minimality(r);
 	print_load(r);
 }
 
@@ -621,6 +641,10 @@ static void print_json(const struct check_args *a, const struct oc_fabric *f,
 	json_u64("ca_ca_pairs", r->ca_pairs);
 	json_u64("ca_ca_unreachable", r->ca_pairs_unreachable);
 	json_u64("nonminimal_ca_pairs", r->ca_pairs_nonminimal);
+	json_key("minimality");
+	json_string(r->has_updown ? "updown" : "graph");
+	json_u64("nonminimal_ca_pairs_graph", r->ca_pairs_nonminimal_graph);
+	json_u64("ca_ca_no_updown_path", r->ca_pairs_no_updown);
 	json_u64("max_hops", r->ca_max_hops);
 	json_u64("cdg_ca_dependencies", r->cdg_ca_deps);
 	json_bool("cdg_ca_cycle", r->cdg_ca_cycle.len > 0);

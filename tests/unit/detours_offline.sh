@@ -4,7 +4,8 @@
 # nearest-neighbour detours of vswitch_ftree close a credit loop for CA
 # traffic, the holes go through a subtree root; a plain leaf that lost
 # all uplinks but one is a leaf, not a vSwitch.  Named regression fabrics
-# found by property_offline.sh.  Needs no ibsim.
+# found by property_offline.sh; routes that only a turn from a down link
+# would shorten are minimal (judged on up*/down* paths).  Needs no ibsim.
 set -u
 
 . "${srcdir:-.}/tests/unit/expect.sh"
@@ -27,17 +28,53 @@ check_engine() {
 		fail "$name, $engine: the checker fails the tables"
 }
 
+# json_is KEY VALUE: the last check's JSON report has "KEY": VALUE
+json_is() {
+	grep -q "^  \"$1\": $2,\$" "$tmp/out" ||
+		fail "$n: $1 is $(sed -n "s/^  \"$1\": \(.*\),\$/\1/p" "$tmp/out"), not $2"
+}
+
 # I/O nodes above the leaves of a 2-ary 4-tree: their switches lack
 # up/down routes to each other, and the nearest detours (down, then up)
 # closed a CA credit loop (seed 1, fabric 200); through the leaf
-# sw-L1-0 they do not.  A minimal route between two of them needs a
-# down-to-up turn, so minimality is not asked.
+# sw-L1-0 they do not.  Every path between io-0 (sw-L2-2) and io-1 (the
+# root sw-L4-5) turns from down to up: the checker judges minimality on
+# up*/down* paths, so their 6-hop routes pass although the graph has a
+# 4-hop path (turning up at the leaf sw-L1-2).
 n=regress-detours-io-above-leaves
-check_engine $n vswitch_ftree --allow-nonminimal
+for e in vswitch_ftree sftree; do
+	sw=""
+	[ $e = sftree ] && sw="--require-switch-reach --require-switch-cdg"
+	# shellcheck disable=SC2086
+	check_engine $n $e $sw
+	json_is minimality '"updown"'
+	json_is nonminimal_ca_pairs 0
+	json_is nonminimal_ca_pairs_graph 2
+	json_is ca_ca_no_updown_path 2
+done
 grep -q '^detours through the leaf "sw-L1-0"' "$tmp/$n.vswitch_ftree.summary" ||
 	fail "$n: the detours do not go through the leaf sw-L1-0"
-check_engine $n sftree --allow-nonminimal --require-switch-reach \
-	--require-switch-cdg
+
+# Two PGFT cores joined at their leaves, I/O CAs on a root (io-1 on
+# sw-L2-3) and a leaf of the second core (seed 1, fabric 30): the
+# shortest paths from io-1 to the first core go down, across the leaves'
+# horizontal link, down; vswitch_ftree's go down, across, up, down (5
+# hops, not 3).  Both turn from a down link, which no up*/down* path
+# does: there is none, and the 7 routes longer than the graph's shortest
+# path are not non-minimal.
+n=regress-io-above-joined-leaves
+net=$top/tests/unit/data/$n.net
+expect 0 "route $n" "$osmcloud" route --engine vswitch_ftree --topo "$net" \
+	-o "$tmp/$n.dump"
+expect 0 "check $n" "$osmcloud" check --json --topo "$net" \
+	--lfts "$tmp/$n.dump"
+json_is nonminimal_ca_pairs 0
+json_is nonminimal_ca_pairs_graph 7
+json_is ca_ca_no_updown_path 14
+expect 0 "check $n (text)" "$osmcloud" check --topo "$net" \
+	--lfts "$tmp/$n.dump"
+grep -q "^minimality: against the shortest up\*/down\* paths: 0 pairs longer; against the graph's shortest paths: 7 longer, 7 of them only shorter with a turn from a down link (14 pairs have no up\*/down\* path)\$" "$tmp/out" ||
+	fail "$n: the minimality line differs: $(grep '^minimality' "$tmp/out")"
 
 # A PGFT leaf with one uplink left (cut cable) looked like a vSwitch: the
 # whole tree was ranked one level off (1 vSwitch, 3 leaves, 130 CAs taken

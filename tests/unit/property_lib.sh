@@ -143,12 +143,15 @@ generate() {
 # ---- judging ---------------------------------------------------------------
 
 # check_options ENGINE: what osmcloud check must require of ENGINE's tables
-# on the fabric just drawn: minimal CA routes unless cables were cut, and
-# for sftree every switch LID and no credit loop with switch sources.
+# on the fabric just drawn: minimal CA routes unless cables were cut
+# (judged on up*/down* paths, the fabric being a fat-tree), and
+# for sftree every switch LID (unless it declared pairs unserved: the
+# caller's $unserved, 0 when unset) and no credit loop with switch
+# sources.
 check_options() {
 	opts=""
 	[ "$cut" -gt 0 ] && opts="--allow-nonminimal"
-	[ "$1" = sftree ] && [ "$unserved" -eq 0 ] &&
+	[ "$1" = sftree ] && [ "${unserved:-0}" -eq 0 ] &&
 		opts="$opts --require-switch-reach"
 	[ "$1" = sftree ] && opts="$opts --require-switch-cdg"
 	echo "${opts# }"

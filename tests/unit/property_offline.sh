@@ -11,7 +11,9 @@
 #   every engine: every CA LID reached from every switch (no hole, loop
 #     or wrong delivery: every switch stays connected, so every LID is
 #     reachable), no loop towards any LID, no credit loop in CA traffic,
-#     minimal CA-to-CA routes when no cable was cut;
+#     minimal CA-to-CA routes when no cable was cut (no longer than the
+#     shortest up*/down* path: a route that only a turn from a down link
+#     would shorten is minimal; the summary counts those pairs);
 #   sftree also: every switch LID reached from every switch and no credit
 #     loop with switches sending too (--require-switch-reach
 #     --require-switch-cdg).
@@ -156,6 +158,17 @@ note_vswitches() {
 	[ "$seen" = "${made:-0}" ] || other_vswitches=$((other_vswitches + 1))
 }
 
+# Counts, for engine $1, the CA pairs of the last check longer than the
+# graph's shortest path but not than the shortest up*/down* path: only a
+# turn from a down link would shorten them, so they are minimal.
+count_down_turn_pairs() {
+	g=$(json "$dir/check.json" nonminimal_ca_pairs_graph)
+	m=$(json "$dir/check.json" nonminimal_ca_pairs)
+	[ "${g:-0}" -gt "${m:-0}" ] || return 0
+	bump turn_fabrics "$1"
+	eval "c_turn_pairs_$1=\$((\${c_turn_pairs_$1:-0} + g - m))"
+}
+
 # Routes f.net with engine $1 and judges the tables.
 route_and_check() {
 	e=$1
@@ -197,6 +210,7 @@ route_and_check() {
 		--lfts "$dir/$e.dump" >"$dir/check.json" 2>"$dir/check.err"
 	status=$?
 	bump checked "$e"
+	count_down_turn_pairs "$e"
 	if [ "$status" -eq 0 ]; then
 		bump passed "$e"
 		return
@@ -280,6 +294,11 @@ for e in $engines; do
 		[ "$v" -eq 0 ] || line="$line $(echo "$kind" | tr _ -) $v,"
 	done
 	[ -z "$line" ] || echo "  $e failures (by kind; a case can have several):${line%,}"
+done
+for e in $engines; do
+	v=$(val turn_fabrics "$e")
+	[ "$v" -eq 0 ] ||
+		echo "  $e: on $v fabrics $(val turn_pairs "$e") CA pairs only a turn from a down link would shorten (minimal on up*/down* paths)"
 done
 echo "fabrics whose analysis saw other vSwitches than generated (by shape): $other_vswitches"
 [ -z "$keep" ] || echo "files of the failing cases: $keep"

@@ -29,7 +29,8 @@ include $(srcdir)/tests/unit/unit_pftree.mk
 # sftree offline: routed and checked with the switch checks required
 EXTRA_DIST += tests/unit/sftree_offline.sh
 TESTS += tests/unit/sftree_offline.sh
-EXTRA_DIST += tests/unit/detours_offline.sh
+EXTRA_DIST += tests/unit/detours_offline.sh \
+	tests/unit/data/regress-io-above-joined-leaves.net
 TESTS += tests/unit/detours_offline.sh
 # every source file carries the licence line (LICENSE)
 EXTRA_DIST += tests/unit/licence_check.sh LICENSE

@@ -10,7 +10,7 @@ EXTRA_DIST += tests/unit/config_check_offline.sh
 TESTS += tests/unit/config_check_offline.sh
 if HAVE_CMOCKA
 CHECK_UNIT_TESTS = tests/unit/test_verify tests/unit/test_ibsim_dump \
-	tests/unit/test_promise
+	tests/unit/test_promise tests/unit/test_updown
 check_PROGRAMS += $(CHECK_UNIT_TESTS)
 TESTS += $(CHECK_UNIT_TESTS)
 tests_unit_test_verify_CFLAGS = $(UNIT_TEST_CFLAGS)
@@ -19,4 +19,6 @@ tests_unit_test_ibsim_dump_CFLAGS = $(UNIT_TEST_CFLAGS)
 tests_unit_test_ibsim_dump_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
 tests_unit_test_promise_CFLAGS = $(UNIT_TEST_CFLAGS)
 tests_unit_test_promise_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
+tests_unit_test_updown_CFLAGS = $(UNIT_TEST_CFLAGS)
+tests_unit_test_updown_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
 endif
