@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * updown.c - the fat-tree's link directions and shortest up/down paths
  * (see updown.h).

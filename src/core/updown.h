@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * updown.h - the fat-tree's directions and the shortest up/down paths.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * test_updown.c - shortest up/down paths and the minimality they judge:
  * a turn from a down link is never part of one; a route that only such
