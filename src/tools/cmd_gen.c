@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "commands.h"
-#include "gen.h"
+#include "gen/gen.h"
 
 /* ibsim's defaults (ibsim -N, -S, -P) */
 #define IBSIM_MAX_NODES 2048

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ftree.h"
+#include "analysis/ftree.h"
 
 #define NO_RANK (-1)
 /* Ranks are int8_t; a tree deeper than this is none an SM could set up

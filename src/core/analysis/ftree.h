@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "fabric.h"
+#include "model/fabric.h"
 
 enum oc_sw_role {
 	OC_SW_FABRIC = 0,  /* physical fat-tree switch */

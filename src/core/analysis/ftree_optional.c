@@ -5,7 +5,7 @@
  */
 #include <errno.h>
 
-#include "ftree_optional.h"
+#include "analysis/ftree_optional.h"
 
 /* A failed allocation leaves errno at ENOMEM (C library convention);
  * the rules of the analysis set no errno. */

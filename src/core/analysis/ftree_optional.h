@@ -7,7 +7,7 @@
 #ifndef OC_FTREE_OPTIONAL_H
 #define OC_FTREE_OPTIONAL_H
 
-#include "ftree.h"
+#include "analysis/ftree.h"
 
 /* Sets *ft to the analysis (without given roots), or to NULL when the
  * fabric is no fat-tree, and returns 0.  A failure for want of memory

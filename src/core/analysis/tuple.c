@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hash.h"
-#include "tuple.h"
+#include "base/hash.h"
+#include "analysis/tuple.h"
 
 struct indexing {
 	struct oc_tuples *t;

@@ -24,7 +24,7 @@
 
 #include <stdint.h>
 
-#include "ftree.h"
+#include "analysis/ftree.h"
 
 #define OC_TUPLE_LEN 8	   /* rank + up to 7 positions, as OpenSM */
 #define OC_TUPLE_NONE 0xff /* unassigned value */

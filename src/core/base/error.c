@@ -5,7 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "error.h"
+#include "base/error.h"
 
 int oc_err_set(struct oc_err *err, const char *fmt, ...)
 {

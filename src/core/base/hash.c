@@ -5,8 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fabric.h"
-#include "hash.h"
+#include "base/hash.h"
 
 struct oc_hash_slot {
 	uint64_t key;	 /* the key, or the string's hash */

@@ -10,6 +10,9 @@
 
 #include <stdint.h>
 
+/* No such index: a hash miss, no node, no switch index, no link. */
+#define OC_NONE UINT32_MAX
+
 struct oc_hash;
 
 struct oc_hash *oc_hash_new(void);

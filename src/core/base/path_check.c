@@ -11,7 +11,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-#include "path_check.h"
+#include "base/path_check.h"
 
 /* The folder of path: stat() into st; -1 with err naming it. */
 static int folder_of(const char *option, const char *path, struct stat *st,

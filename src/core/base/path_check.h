@@ -6,7 +6,7 @@
 #ifndef OC_PATH_CHECK_H
 #define OC_PATH_CHECK_H
 
-#include "error.h"
+#include "base/error.h"
 
 /* A file the plugin writes (state=): its folder exists and is a folder,
  * and the path, if it exists, is a regular file.  Errors name the

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "textscan.h"
+#include "base/textscan.h"
 
 int oc_parse_hex64(const char *s, uint64_t *v)
 {

@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "error.h"
+#include "base/error.h"
 
 /* s is "0x" (or "0X") and 1 to 16 hex digits, nothing else: sets *v and
  * returns 0, else -1.  The one reader of GUIDs (and guid2lid's hex LIDs)

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gen_build.h"
+#include "gen/gen_build.h"
 
 static unsigned vfs_of(const struct oc_gen_params *p, uint64_t host)
 {

@@ -79,8 +79,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "error.h"
-#include "fabric.h"
+#include "base/error.h"
+#include "model/fabric.h"
 
 #define OC_GEN_MAX_LEVELS 8
 #define OC_GEN_MAX_LIST 64 /* entries of each list option */

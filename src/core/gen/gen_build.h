@@ -14,8 +14,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "gen.h"
-#include "gen_shape.h"
+#include "gen/gen.h"
+#include "gen/gen_shape.h"
 
 struct builder {
 	const struct oc_gen_params *p;

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gen.h"
+#include "gen/gen.h"
 
 static void describe_shape(const struct oc_gen_params *p, FILE *out)
 {

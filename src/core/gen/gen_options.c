@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gen.h"
+#include "gen/gen.h"
 
 #define MAX_PORT_COUNT OC_MAX_PORTS
 

@@ -9,8 +9,8 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-#include "gen_build.h"
-#include "rand.h"
+#include "gen/gen_build.h"
+#include "base/rand.h"
 
 enum stream {
 	STREAM_HOSTLESS = 1,

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "gen_shape.h"
+#include "gen/gen_shape.h"
 
 /* Port GUIDs of a CA are node GUID + port inside a 16-GUID block. */
 #define MAX_HOST_PORTS 15

@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "gen.h"
+#include "gen/gen.h"
 
 struct gen_shape {
 	unsigned h;

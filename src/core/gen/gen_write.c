@@ -13,7 +13,7 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "gen.h"
+#include "gen/gen.h"
 
 static uint32_t first_ca(const struct oc_fabric *f)
 {

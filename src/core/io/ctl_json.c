@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ctl_json.h"
+#include "io/ctl_json.h"
 
 struct parser {
 	const unsigned char *s; /* the text */

@@ -20,7 +20,7 @@
 
 #include <stdio.h>
 
-#include "error.h"
+#include "base/error.h"
 
 #define OC_JSON_MAX_MEMBERS 32
 

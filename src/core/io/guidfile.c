@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ftree.h"
-#include "guidfile.h"
-#include "textscan.h"
+#include "analysis/ftree.h"
+#include "io/guidfile.h"
+#include "base/textscan.h"
 
 /* Splits off comments and surrounding blanks; returns the first token. */
 static char *first_token(char *line, char **save)

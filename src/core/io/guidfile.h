@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "fabric.h"
+#include "model/fabric.h"
 
 /* One "0x<hex GUID>" per line; '#' comments and blank lines skipped.
  * On success *guids is malloc'ed (free it); errors name file and line. */

@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ibsim_dump.h"
-#include "link_list.h"
-#include "textscan.h"
+#include "io/ibsim_dump.h"
+#include "model/link_list.h"
+#include "base/textscan.h"
 
 #define PROMPT "sim> "
 #define MAX_LMC 7

@@ -34,8 +34,8 @@
 
 #include <stdio.h>
 
-#include "fabric.h"
-#include "lft.h"
+#include "model/fabric.h"
+#include "model/lft.h"
 
 /* Returns the fabric and sets *lfts (sized for its LIDs); NULL on error. */
 struct oc_fabric *oc_ibsim_dump_read(FILE *in, const char *name,

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lft_dump.h"
-#include "textscan.h"
+#include "io/lft_dump.h"
+#include "base/textscan.h"
 
 static const char *type_str(const struct oc_fabric *f, uint32_t node)
 {

@@ -14,8 +14,8 @@
 
 #include <stdio.h>
 
-#include "fabric.h"
-#include "lft.h"
+#include "model/fabric.h"
+#include "model/lft.h"
 
 /* Writes every switch of f, in switch-index order. */
 int oc_lft_dump_write(const struct oc_fabric *f, const struct oc_lfts *t,

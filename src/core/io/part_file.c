@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "part_file.h"
-#include "policy_file.h"
-#include "textscan.h"
+#include "io/part_file.h"
+#include "io/policy_file.h"
+#include "base/textscan.h"
 
 struct pf_ctx {
 	struct oc_partitions *ps;

@@ -26,8 +26,8 @@
 
 #include <stdio.h>
 
-#include "fabric.h"
-#include "partition.h"
+#include "model/fabric.h"
+#include "model/partition.h"
 
 /* Reads a partitions file into a new table; ALL expands to the CA ports
  * of f (f may be NULL when the file does not use ALL), SELF to sm_guid

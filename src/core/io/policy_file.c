@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "policy_file.h"
-#include "textscan.h"
+#include "io/policy_file.h"
+#include "base/textscan.h"
 
 #define FIELDS_MAX 3
 

@@ -17,7 +17,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "partition.h"
+#include "model/partition.h"
 
 /* Reads a policy file into a new table; NULL with err "FILE:LINE: problem"
  * on the first bad line (nothing is returned half-read). */

@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "link_list.h"
-#include "textscan.h"
-#include "topo.h"
+#include "model/link_list.h"
+#include "base/textscan.h"
+#include "io/topo.h"
 
 #define DEFAULT_CA_GUID 0x100000ULL
 #define DEFAULT_SW_GUID 0x200000ULL

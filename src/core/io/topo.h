@@ -17,7 +17,7 @@
 
 #include <stdio.h>
 
-#include "fabric.h"
+#include "model/fabric.h"
 
 /* Parses a topology; LIDs not given in the file stay 0 (see
  * oc_fabric_assign_lids).  NULL on error. */

@@ -8,11 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fabric.h"
-#include "hash.h"
-#include "textscan.h"
-#include "vmfile.h"
-#include "vmreg.h"
+#include "model/fabric.h"
+#include "base/hash.h"
+#include "base/textscan.h"
+#include "io/vmfile.h"
 
 struct oc_vm_table *oc_vm_table_new(void)
 {
@@ -241,4 +240,31 @@ int oc_vm_table_load_lenient(struct oc_vm_table *t, const char *path,
 			     struct oc_err *err)
 {
 	return load_file(t, path, bad_line, ctx, err);
+}
+
+/* ------------------------------------------------------------ names */
+
+int oc_vm_name_check(const char *name, struct oc_err *err)
+{
+	size_t len = strlen(name), i;
+
+	if (!len || len >= OC_VM_NAME_MAX)
+		return oc_err_set(err, "VM name of %zu characters (1 to %d)",
+				  len, OC_VM_NAME_MAX - 1);
+	for (i = 0; i < len; i++) {
+		unsigned char c = name[i];
+
+		/* printable ASCII without blanks: nothing a log line or a
+		 * terminal would interpret, one word in the state file */
+		if (c <= ' ' || c >= 0x7f || c == '#')
+			return oc_err_set(err,
+					  "VM name: character %zu is %s "
+					  "(printable characters only, no "
+					  "blank or '#')",
+					  i + 1,
+					  c == ' '   ? "a blank"
+					  : c == '#' ? "'#'"
+						     : "not printable");
+	}
+	return 0;
 }

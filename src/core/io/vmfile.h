@@ -5,10 +5,11 @@
  * Format, one VM per line ('#' starts a comment, blank lines are skipped):
  *     <VF port GUID> <VM name> [weight] [vguid=<GUID>]
  * e.g. "0x0002c90400001012 vm-17 0.5".  The GUID is hex with 0x; the name
- * follows oc_vm_name_check() (vmreg.h: printable, no blank or '#'); the weight is a number in OC_VM_WEIGHT_MIN..
- * OC_VM_WEIGHT_MAX (default: 1/number of VMs on the same vSwitch).  vguid= gives the VM a GUID of its own, which
- * follows it when it migrates (an alias GUID of the VF it runs on);
- * without it the VM's vGUID is the VF's port GUID.
+ * follows oc_vm_name_check() (below: printable, no blank or '#'); the
+ * weight is a number in OC_VM_WEIGHT_MIN..OC_VM_WEIGHT_MAX (default:
+ * 1/number of VMs on the same vSwitch).  vguid= gives the VM a GUID of its
+ * own, which follows it when it migrates (an alias GUID of the VF it runs
+ * on); without it the VM's vGUID is the VF's port GUID.
  */
 #ifndef OC_VMFILE_H
 #define OC_VMFILE_H
@@ -16,9 +17,13 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "error.h"
+#include "base/error.h"
 
 #define OC_VM_NAME_MAX 64
+/* The rule for VM names, everywhere: 1 to OC_VM_NAME_MAX - 1 printable
+ * ASCII characters, no blank and no '#'.  -1 with err naming the first
+ * bad character (never echoing it: no log or terminal injection). */
+int oc_vm_name_check(const char *name, struct oc_err *err);
 /* A VM weighs at most this many nodes: the router pads lighter leaves in
  * steps of one node's weight, so a huge weight would never finish. */
 #define OC_VM_WEIGHT_MAX 1000

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "textscan.h"
-#include "weights_file.h"
+#include "base/textscan.h"
+#include "io/weights_file.h"
 
 static int parse_line(struct oc_weights *w, char *line, struct oc_err *err)
 {

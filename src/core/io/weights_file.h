@@ -14,7 +14,7 @@
 
 #include <stdio.h>
 
-#include "partition.h"
+#include "model/partition.h"
 
 /* A weight is a millionth to a million unlisted ports: a link's load, the
  * sum of at most 49151 weights (one per unicast LID), stays finite where

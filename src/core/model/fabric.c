@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fabric.h"
-#include "hash.h"
+#include "model/fabric.h"
+#include "base/hash.h"
 
 struct oc_fabric *oc_fabric_new(void)
 {

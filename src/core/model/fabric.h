@@ -15,9 +15,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "error.h"
+#include "base/error.h"
+#include "base/hash.h" /* OC_NONE */
 
-#define OC_NONE UINT32_MAX	/* no node / no switch index */
 #define OC_NO_PATH 0xff		/* LFT entry: drop (same as OSM_NO_PATH) */
 #define OC_MAX_PORTS 254	/* external ports of a node */
 #define OC_MAX_UCAST_LID 0xbfff /* 49151, last unicast LID */

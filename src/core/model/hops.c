@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hops.h"
+#include "model/hops.h"
 
 #define BATCH 64
 

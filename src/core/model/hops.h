@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "fabric.h"
+#include "model/fabric.h"
 
 #define OC_HOPS_UNREACHABLE 0xff
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lft.h"
+#include "model/lft.h"
 
 struct oc_lfts *oc_lfts_new(uint32_t num_switches, unsigned max_lid)
 {

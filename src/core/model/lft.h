@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "fabric.h"
+#include "model/fabric.h"
 
 #define OC_LFT_BLOCK 64
 

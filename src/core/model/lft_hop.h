@@ -16,8 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "fabric.h"
-#include "lft.h"
+#include "model/fabric.h"
+#include "model/lft.h"
 
 enum oc_hop_kind {
 	OC_HOP_SWITCH, /* on to another switch: next_sw */

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "link_list.h"
+#include "model/link_list.h"
 
 int oc_link_list_add(struct oc_link_list *l, uint32_t node, unsigned port,
 		     const char *peer, unsigned peer_port, unsigned line)

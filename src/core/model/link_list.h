@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "fabric.h"
+#include "model/fabric.h"
 
 /* One port line: node[port] names peer_name[peer_port], at line. */
 struct oc_named_link {

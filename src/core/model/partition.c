@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fabric.h"
-#include "hash.h"
-#include "partition.h"
+#include "model/fabric.h"
+#include "base/hash.h"
+#include "model/partition.h"
 
 /* Grows *arr (elements of size sz) to hold one more than *count. */
 static int grow(void **arr, uint32_t count, uint32_t *cap, size_t sz)

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "error.h"
+#include "base/error.h"
 
 #define OC_PKEY_MASK 0x7fff    /* P_Key without the membership bit */
 #define OC_DEFAULT_PKEY 0x7fff /* the default (management) partition */

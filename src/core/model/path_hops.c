@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lft_hop.h"
-#include "path_hops.h"
+#include "model/lft_hop.h"
+#include "model/path_hops.h"
 
 #define MAX_PATH_HOPS 254
 #define UNKNOWN 0 /* walk state per switch */

@@ -12,9 +12,9 @@
 
 #include <stdint.h>
 
-#include "fabric.h"
-#include "hops.h"
-#include "lft.h"
+#include "model/fabric.h"
+#include "model/hops.h"
+#include "model/lft.h"
 
 /* hops[target * num_switches + sw]: switch-to-switch hops of the route
  * the LFTs take from switch index sw to the LID of switch index target

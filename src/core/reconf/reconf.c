@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hash.h"
-#include "reconf_int.h"
+#include "base/hash.h"
+#include "reconf/reconf_int.h"
 
 struct oc_reconf *oc_reconf_new(struct oc_fabric *f, const struct oc_ftree *ft,
 				struct oc_err *err)

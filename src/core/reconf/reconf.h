@@ -48,10 +48,10 @@
 
 #include <stdint.h>
 
-#include "fabric.h"
-#include "ftree.h"
-#include "lft.h"
-#include "tuple.h"
+#include "model/fabric.h"
+#include "analysis/ftree.h"
+#include "model/lft.h"
+#include "analysis/tuple.h"
 
 enum oc_migrate_kind {
 	OC_OP_SWAP = 1,

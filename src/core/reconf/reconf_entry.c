@@ -11,7 +11,7 @@
  * elsewhere, OC_NO_PATH for a freed one.  (Copying the PF's entry would
  * deliver the VM's packets to the PF.)
  */
-#include "reconf_int.h"
+#include "reconf/reconf_int.h"
 
 static uint8_t vswitch_entry(const struct oc_reconf *rc, uint32_t sw,
 			     const struct oc_lid_move *m)

@@ -9,7 +9,7 @@
 #ifndef OC_RECONF_INT_H
 #define OC_RECONF_INT_H
 
-#include "migrate.h"
+#include "reconf/reconf.h"
 
 #define RECONF_FAR 0xff /* hops: the route does not deliver */
 

@@ -16,7 +16,7 @@
  * where a detour would carry CA traffic the selection becomes ItRC's
  * (reconf_safe.c).
  */
-#include "reconf_int.h"
+#include "reconf/reconf_int.h"
 
 static void select_sw(struct oc_reconf *rc, uint32_t sw)
 {

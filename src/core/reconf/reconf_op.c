@@ -4,7 +4,7 @@
  * the fabric and its LFTs, and describing which LIDs change hands.
  * Nothing is changed here; every refusal names the LID or node.
  */
-#include "reconf_int.h"
+#include "reconf/reconf_int.h"
 
 /* A CA port behind a vSwitch. */
 struct vport {

@@ -17,7 +17,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "reconf_int.h"
+#include "reconf/reconf_int.h"
 
 static int reserve(struct oc_plan *p, uint32_t need)
 {

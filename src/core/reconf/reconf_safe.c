@@ -15,7 +15,7 @@
  * not take; the planner then falls back to ItRC's switch set, which copies
  * whole routes and so keeps whatever the routing engine guaranteed.
  */
-#include "reconf_int.h"
+#include "reconf/reconf_int.h"
 
 enum shape {
 	SHAPE_DOWN = 1,	  /* only down to the owner */

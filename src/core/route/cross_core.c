@@ -16,7 +16,7 @@
  */
 #include <stdlib.h>
 
-#include "cross_core.h"
+#include "route/cross_core.h"
 
 #define NO_LEN UINT32_MAX
 

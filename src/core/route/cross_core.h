@@ -17,8 +17,8 @@
 #ifndef OC_CROSS_CORE_H
 #define OC_CROSS_CORE_H
 
-#include "ftree.h"
-#include "lft.h"
+#include "analysis/ftree.h"
+#include "model/lft.h"
 
 /* Adds the entries; returns their number, -1 when out of memory.  Only
  * (switch, switch LID) pairs without an entry get one; the horizontal

@@ -4,7 +4,7 @@
  */
 #include <string.h>
 
-#include "engine.h"
+#include "route/engine.h"
 
 const struct oc_engine *const oc_engines[] = {
 	&oc_vswitch_ftree_engine, &oc_sftree_engine,	&oc_pftree_engine,

@@ -13,10 +13,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "fabric.h"
-#include "lft.h"
-#include "partition.h"
-#include "vmfile.h"
+#include "model/fabric.h"
+#include "model/lft.h"
+#include "model/partition.h"
+#include "io/vmfile.h"
 
 struct oc_engine_input {
 	const struct oc_fabric *f;

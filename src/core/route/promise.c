@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "promise.h"
+#include "route/promise.h"
 
 unsigned oc_promise_checks(const struct oc_engine *e)
 {

@@ -20,10 +20,10 @@
 
 #include <stdint.h>
 
-#include "engine.h"
-#include "fabric.h"
-#include "lft.h"
-#include "verify.h"
+#include "route/engine.h"
+#include "model/fabric.h"
+#include "model/lft.h"
+#include "verify/verify.h"
 
 /* The verifier's checks (OC_VERIFY_*) the promise of e needs. */
 unsigned oc_promise_checks(const struct oc_engine *e);

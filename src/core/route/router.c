@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "router.h"
+#include "route/router.h"
 
 #define LOAD_EPSILON 1e-9
 

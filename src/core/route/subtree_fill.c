@@ -8,7 +8,7 @@
  */
 #include <stdlib.h>
 
-#include "subtree_fill.h"
+#include "route/subtree_fill.h"
 
 int oc_subtree_fill_init(struct oc_subtree_fill *sf,
 			 const struct oc_subtree *st, struct oc_lfts *lfts)

@@ -19,8 +19,8 @@
 
 #include <stdint.h>
 
-#include "lft.h"
-#include "subtree_root.h"
+#include "model/lft.h"
+#include "route/subtree_root.h"
 
 struct oc_subtree_fill {
 	const struct oc_subtree *st;

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "subtree_root.h"
+#include "route/subtree_root.h"
 
 #define EXAMPLES 3 /* unconnected pairs named in the error */
 

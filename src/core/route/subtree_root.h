@@ -24,9 +24,9 @@
 
 #include <stdint.h>
 
-#include "error.h"
-#include "ftree.h"
-#include "lft.h"
+#include "base/error.h"
+#include "analysis/ftree.h"
+#include "model/lft.h"
 
 struct oc_subtree_sibling {
 	uint32_t sw;	     /* switch index */

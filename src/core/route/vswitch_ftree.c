@@ -21,14 +21,14 @@
 #include <string.h>
 #include <time.h>
 
-#include "engine.h"
-#include "ftree.h"
-#include "cross_core.h"
-#include "router.h"
-#include "subtree_fill.h"
-#include "subtree_root.h"
-#include "verify.h"
-#include "vswitch_ftree.h"
+#include "route/engine.h"
+#include "analysis/ftree.h"
+#include "route/cross_core.h"
+#include "route/router.h"
+#include "route/subtree_fill.h"
+#include "route/subtree_root.h"
+#include "verify/verify.h"
+#include "route/vswitch_ftree.h"
 
 struct vsw_run {
 	const struct oc_engine_input *in;

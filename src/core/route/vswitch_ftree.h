@@ -9,8 +9,8 @@
 #ifndef OC_VSWITCH_FTREE_H
 #define OC_VSWITCH_FTREE_H
 
-#include "engine.h"
-#include "ftree.h"
+#include "route/engine.h"
+#include "analysis/ftree.h"
 
 /* Runs after vswitch_ftree filled lfts; returns 0 or -1 with err set. */
 typedef int (*oc_vswitch_ftree_after_fn)(const struct oc_engine_input *in,

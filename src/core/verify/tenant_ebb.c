@@ -11,8 +11,8 @@
  */
 #include <stdlib.h>
 
-#include "tenant_links.h"
-#include "tenant_metrics.h"
+#include "verify/tenant_links.h"
+#include "verify/tenant_metrics.h"
 
 #define MAX_PATH 64
 

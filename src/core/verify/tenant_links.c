@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lft_hop.h"
-#include "tenant_links.h"
+#include "model/lft_hop.h"
+#include "verify/tenant_links.h"
 
 #define MAX_WALK 64
 

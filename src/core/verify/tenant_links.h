@@ -15,9 +15,9 @@
 
 #include <stdint.h>
 
-#include "fabric.h"
-#include "lft.h"
-#include "partition.h"
+#include "model/fabric.h"
+#include "model/lft.h"
+#include "model/partition.h"
 
 struct oc_link_users {
 	uint32_t num_slots; /* == fabric->num_ports */

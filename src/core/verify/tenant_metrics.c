@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ftree.h"
-#include "tenant_links.h"
-#include "tenant_metrics.h"
+#include "analysis/ftree.h"
+#include "verify/tenant_links.h"
+#include "verify/tenant_metrics.h"
 
 /* ---- partitions sharing links ------------------------------------------ */
 

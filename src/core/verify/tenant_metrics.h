@@ -24,9 +24,9 @@
 
 #include <stdint.h>
 
-#include "fabric.h"
-#include "lft.h"
-#include "partition.h"
+#include "model/fabric.h"
+#include "model/lft.h"
+#include "model/partition.h"
 
 struct oc_part_metrics {
 	uint32_t part;	       /* index in the partitions */

@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hops.h"
-#include "updown.h"
+#include "model/hops.h"
+#include "verify/updown.h"
 
 #define BATCH 64
 

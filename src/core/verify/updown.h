@@ -24,8 +24,8 @@
 
 #include <stdint.h>
 
-#include "fabric.h"
-#include "ftree.h"
+#include "model/fabric.h"
+#include "analysis/ftree.h"
 
 enum oc_link_dir {
 	OC_LINK_UNKNOWN = 0, /* fabric is not a fat-tree */

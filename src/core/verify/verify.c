@@ -15,9 +15,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "ftree_optional.h"
-#include "hops.h"
-#include "verify_int.h"
+#include "analysis/ftree_optional.h"
+#include "model/hops.h"
+#include "verify/verify_int.h"
 
 /* Below this many (switch, LID) entries one thread does it all. */
 #define PARALLEL_ENTRIES (4u << 20)

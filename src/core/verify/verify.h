@@ -29,9 +29,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "fabric.h"
-#include "lft.h"
-#include "updown.h"
+#include "model/fabric.h"
+#include "model/lft.h"
+#include "verify/updown.h"
 
 #define OC_VERIFY_MAX_HOPS 64 /* longer routes count as loops */
 #define OC_VERIFY_EXAMPLES 8  /* failing (switch, LID) pairs kept */

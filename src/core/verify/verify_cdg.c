@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "verify_cdg.h"
+#include "verify/verify_cdg.h"
 
 /* A channel graph with its reverse (to walk back along a cycle). */
 struct graph {

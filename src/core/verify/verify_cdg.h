@@ -15,8 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "fabric.h"
-#include "verify.h"
+#include "model/fabric.h"
+#include "verify/verify.h"
 
 /* Turns taken at each switch: bit (in port, out port). */
 struct oc_turns {

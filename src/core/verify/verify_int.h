@@ -10,10 +10,10 @@
 
 #include <stdint.h>
 
-#include "fabric.h"
-#include "lft.h"
-#include "verify.h"
-#include "verify_cdg.h"
+#include "model/fabric.h"
+#include "model/lft.h"
+#include "verify/verify.h"
+#include "verify/verify_cdg.h"
 
 /* What a switch's entry leads to, as one code: over a switch-to-switch
  * link that is up at both ends, the next switch index, the port it lands

@@ -27,9 +27,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hops.h"
-#include "lft_hop.h"
-#include "verify_int.h"
+#include "model/hops.h"
+#include "model/lft_hop.h"
+#include "verify/verify_int.h"
 
 enum { UNSEEN = 0, ON_PATH = 1, SETTLED = 2 };
 

@@ -3,7 +3,7 @@
  * verify_text.c - the verifier's findings as text, one wording for
  * osmcloud check and for the promise check (promise.c).
  */
-#include "verify.h"
+#include "verify/verify.h"
 
 const char *oc_verify_fault_name(enum oc_verify_fault fault)
 {

@@ -5,7 +5,7 @@
  */
 #include <inttypes.h>
 
-#include "lid_model.h"
+#include "vm/lid_model.h"
 
 static void idle_vfs_down(struct oc_fabric *f, const struct oc_ftree *ft,
 			  uint32_t hv, const struct oc_vm_table *vms)

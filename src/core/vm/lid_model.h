@@ -8,9 +8,9 @@
 #ifndef OC_LID_MODEL_H
 #define OC_LID_MODEL_H
 
-#include "fabric.h"
-#include "ftree.h"
-#include "vmfile.h"
+#include "model/fabric.h"
+#include "analysis/ftree.h"
+#include "io/vmfile.h"
 
 /* Marks every VF port that holds no VM in vms as down (inactive), so it
  * gets no LID and no route.  Fails when the fabric is not a fat-tree. */

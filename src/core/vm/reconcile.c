@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hash.h"
-#include "reconcile.h"
+#include "base/hash.h"
+#include "vm/reconcile.h"
 
 /* Look-ups over the ports seen: by GUID, by LID, by alias GUID. */
 struct seen_index {

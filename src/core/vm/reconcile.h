@@ -32,8 +32,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "error.h"
-#include "vmreg.h"
+#include "base/error.h"
+#include "vm/vmreg.h"
 
 /* One CA port as the new master sees it. */
 struct oc_port_seen {

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lid_model.h"
-#include "vmreg.h"
+#include "vm/lid_model.h"
+#include "vm/vmreg.h"
 
 static void free_indexes(struct oc_vmreg *r)
 {
@@ -110,33 +110,6 @@ struct oc_vm_rec *oc_vmreg_by_lid(const struct oc_vmreg *r, unsigned lid)
 	struct oc_vm_rec *vm = slot(r, r->by_lid, lid);
 
 	return vm && vm->lid == lid ? vm : NULL;
-}
-
-/* ------------------------------------------------------------ names */
-
-int oc_vm_name_check(const char *name, struct oc_err *err)
-{
-	size_t len = strlen(name), i;
-
-	if (!len || len >= OC_VM_NAME_MAX)
-		return oc_err_set(err, "VM name of %zu characters (1 to %d)",
-				  len, OC_VM_NAME_MAX - 1);
-	for (i = 0; i < len; i++) {
-		unsigned char c = name[i];
-
-		/* printable ASCII without blanks: nothing a log line or a
-		 * terminal would interpret, one word in the state file */
-		if (c <= ' ' || c >= 0x7f || c == '#')
-			return oc_err_set(err,
-					  "VM name: character %zu is %s "
-					  "(printable characters only, no "
-					  "blank or '#')",
-					  i + 1,
-					  c == ' '   ? "a blank"
-					  : c == '#' ? "'#'"
-						     : "not printable");
-	}
-	return 0;
 }
 
 /* ------------------------------------------------------------ changes */

@@ -39,10 +39,10 @@
 
 #include <stdint.h>
 
-#include "fabric.h"
-#include "ftree.h"
-#include "hash.h"
-#include "vmfile.h"
+#include "model/fabric.h"
+#include "analysis/ftree.h"
+#include "base/hash.h"
+#include "io/vmfile.h"
 
 struct oc_vm_rec {
 	char name[OC_VM_NAME_MAX];
@@ -71,10 +71,7 @@ void oc_vmreg_clear(struct oc_vmreg *r);
 /* A copy with its own indexes; NULL when out of memory. */
 struct oc_vmreg *oc_vmreg_clone(const struct oc_vmreg *r);
 
-/* The rule for VM names, everywhere: 1 to OC_VM_NAME_MAX - 1 printable
- * ASCII characters, no blank and no '#'.  -1 with err naming the first
- * bad character (never echoing it: no log or terminal injection). */
-int oc_vm_name_check(const char *name, struct oc_err *err);
+/* VM names follow oc_vm_name_check() (io/vmfile.h), the one rule. */
 
 /* Adds a VM; fails (naming the clash) when its name, vGUID, VF or LID is
  * already taken by another VM, or a field is out of range. */

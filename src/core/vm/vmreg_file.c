@@ -12,8 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "textscan.h"
-#include "vmreg.h"
+#include "base/textscan.h"
+#include "vm/vmreg.h"
 
 #define STATE_MAGIC "osmcloud-vm-state"
 #define STATE_VERSION 3 /* written; 1 (no free VFs), 2 (no end) are read */

@@ -6,7 +6,7 @@
  */
 #include <stdlib.h>
 
-#include "vmreg.h"
+#include "vm/vmreg.h"
 
 int oc_vmreg_is_free(const struct oc_vmreg *r, uint64_t vf_guid)
 {

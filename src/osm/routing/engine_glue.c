@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine_glue.h"
-#include "run.h"
+#include "routing/engine_glue.h"
+#include "routing/run.h"
 
 static int glue_build_lid_matrices(void *context)
 {

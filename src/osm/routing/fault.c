@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "fault.h"
-#include "lft_dump.h"
+#include "routing/fault.h"
+#include "io/lft_dump.h"
 
 #define FAULT_ENV "OSMCLOUD_FAULT_LFTS"
 

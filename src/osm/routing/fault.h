@@ -15,8 +15,8 @@
 #ifndef OC_OSM_FAULT_H
 #define OC_OSM_FAULT_H
 
-#include "fabric.h"
-#include "lft.h"
+#include "model/fabric.h"
+#include "model/lft.h"
 #include "log.h"
 
 #ifdef OC_FAULT_INJECTION

@@ -30,8 +30,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "hops.h"
-#include "hops_out.h"
+#include "model/hops.h"
+#include "routing/hops_out.h"
 #include "log.h"
 
 /* A port of the switch being filled that leads to another switch. */

@@ -8,8 +8,8 @@
 
 #include <stdint.h>
 
-#include "lft.h"
-#include "snapshot.h"
+#include "model/lft.h"
+#include "routing/snapshot.h"
 
 struct oc_osm_hops;
 

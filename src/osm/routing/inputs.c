@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "guidfile.h"
-#include "inputs.h"
-#include "policy_file.h"
-#include "weights_file.h"
+#include "io/guidfile.h"
+#include "routing/inputs.h"
+#include "io/policy_file.h"
+#include "io/weights_file.h"
 
 static int load_roots(struct oc_osm_inputs *in, const char *path,
 		      struct oc_err *err)

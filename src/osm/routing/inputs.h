@@ -21,8 +21,8 @@
 
 #include "log.h"
 #include "options.h"
-#include "partition.h"
-#include "vmfile.h"
+#include "model/partition.h"
+#include "io/vmfile.h"
 
 struct oc_osm_inputs {
 	uint64_t *roots; /* NULL: detect the roots */

@@ -9,7 +9,7 @@
 #include <opensm/osm_node.h>
 #include <opensm/osm_port.h>
 
-#include "lanes.h"
+#include "routing/lanes.h"
 
 /* PortInfo VLCap / OperationalVLs / max_op_vls code -> data VLs. */
 static unsigned vls_of_code(unsigned code)

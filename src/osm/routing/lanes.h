@@ -18,8 +18,8 @@
 
 #include <opensm/osm_subnet.h>
 
-#include "fabric.h"
-#include "partition.h"
+#include "model/fabric.h"
+#include "model/partition.h"
 
 struct oc_osm_lanes {
 	struct oc_lane_plan plan; /* filled by the engine */

@@ -9,7 +9,7 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "lft_out.h"
+#include "routing/lft_out.h"
 
 int oc_osm_lft_reserve(const struct oc_osm_snapshot *s, uint16_t max_lid,
 		       struct oc_err *err)

@@ -5,8 +5,8 @@
 #ifndef OC_OSM_LFT_OUT_H
 #define OC_OSM_LFT_OUT_H
 
-#include "lft.h"
-#include "snapshot.h"
+#include "model/lft.h"
+#include "routing/snapshot.h"
 
 /* Makes every switch's tables hold LIDs up to max_lid, growing them with
  * osm_switch_prepare_path_rebuild() where needed (that clears new_lft and

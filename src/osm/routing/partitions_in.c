@@ -11,7 +11,7 @@
 #include <opensm/osm_partition.h>
 #include <opensm/osm_port.h>
 
-#include "partitions_in.h"
+#include "routing/partitions_in.h"
 
 static int is_ca_port(const osm_physp_t *physp)
 {

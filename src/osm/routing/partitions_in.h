@@ -12,7 +12,7 @@
 
 #include <opensm/osm_subnet.h>
 
-#include "partition.h"
+#include "model/partition.h"
 
 /* A copy of subn's partitions: P_Key (membership bit cleared), name, SL
  * (0 unless OpenSM's qos is on) and the CA ports that are full or limited

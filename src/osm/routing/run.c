@@ -11,15 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fault.h"
-#include "hops_out.h"
-#include "lid_model.h"
-#include "lft_out.h"
-#include "partitions_in.h"
-#include "path_hops.h"
-#include "promise.h"
-#include "run.h"
-#include "vguid.h"
+#include "routing/fault.h"
+#include "routing/hops_out.h"
+#include "vm/lid_model.h"
+#include "routing/lft_out.h"
+#include "routing/partitions_in.h"
+#include "model/path_hops.h"
+#include "route/promise.h"
+#include "routing/run.h"
+#include "vmops/vguid.h"
 
 struct oc_osm_run *oc_osm_run_new(const struct oc_osm_slot *slot)
 {

@@ -20,11 +20,11 @@
 #ifndef OC_OSM_RUN_H
 #define OC_OSM_RUN_H
 
-#include "engine.h"
-#include "inputs.h"
-#include "lanes.h"
+#include "route/engine.h"
+#include "routing/inputs.h"
+#include "routing/lanes.h"
 #include "plugin.h"
-#include "snapshot.h"
+#include "routing/snapshot.h"
 
 struct oc_osm_run {
 	struct oc_osm_plugin *plugin;

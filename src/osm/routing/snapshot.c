@@ -15,7 +15,7 @@
 #include <opensm/osm_node.h>
 #include <opensm/osm_port.h>
 
-#include "snapshot.h"
+#include "routing/snapshot.h"
 
 /* Longest name: a full description, "-0x", 16 hex digits, NUL. */
 #define NAME_LEN (IB_NODE_DESCRIPTION_SIZE + 20)

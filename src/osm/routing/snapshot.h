@@ -15,7 +15,7 @@
 #include <opensm/osm_subnet.h>
 #include <opensm/osm_switch.h>
 
-#include "fabric.h"
+#include "model/fabric.h"
 
 struct oc_osm_snapshot {
 	struct oc_fabric *f;

@@ -10,11 +10,10 @@
 #include <opensm/osm_node.h>
 #include <opensm/osm_port.h>
 
-#include "commands.h"
-#include "ctl_json.h"
-#include "ctl_proto.h"
-#include "result.h"
-#include "smstate.h"
+#include "vmops/commands.h"
+#include "io/ctl_json.h"
+#include "osmcloud/ctl.h"
+#include "vmops/smstate.h"
 
 static enum oc_result cmd_help(struct oc_osm_plugin *p, int argc, char **argv,
 			       struct oc_cmd_out *out);

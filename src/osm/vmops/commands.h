@@ -7,7 +7,7 @@
  * socket (ctl=PATH, served on stock opensm too), as a line of words
  * ("osmcloud ctl") or as a JSON request (requests.h, docs/protocol.md).
  * A command writes its answer for people to out->text and returns an
- * enum oc_result (result.h); a VM operation also leaves its figures in
+ * enum oc_result (osmcloud/ctl.h); a VM operation also leaves its figures in
  * out for the JSON reply.
  */
 #ifndef OC_OSM_COMMANDS_H
@@ -16,9 +16,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "opstats.h"
+#include "vmops/opstats.h"
 #include "plugin.h"
-#include "result.h"
+#include "osmcloud/ctl.h"
 
 #define OC_CMD_MAX_ARGS 16
 

@@ -5,8 +5,8 @@
 #include <dlfcn.h>
 #include <string.h>
 
-#include "commands.h"
-#include "console.h"
+#include "vmops/commands.h"
+#include "vmops/console.h"
 
 #define CONSOLE_COMMAND "osmcloud"
 

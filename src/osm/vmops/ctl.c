@@ -14,7 +14,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-#include "ctl.h"
+#include "vmops/ctl.h"
 #include "plugin.h"
 
 #define OC_STR_(x) #x

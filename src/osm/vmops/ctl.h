@@ -10,7 +10,7 @@
  * with non-blocking sockets: up to OC_CTL_MAX_CLIENTS clients at once,
  * and a client that stalls (sends nothing, half a line, or never reads
  * its replies) never blocks another client nor opensm's exit; it is
- * closed after the time-outs of ctl_proto.h.  Requests run one at a time
+ * closed after the time-outs of osmcloud/ctl.h.  Requests run one at a time
  * in arrival order.  The socket is mode 0600 (opensm's user), or 0660
  * with the group ctl_group; every connection's peer (SO_PEERCRED) is
  * logged with each of its requests.  A path in a folder that other users
@@ -23,9 +23,9 @@
 #include <pthread.h>
 #include <sys/types.h>
 
-#include "ctl_proto.h"
-#include "error.h"
-#include "requests.h"
+#include "osmcloud/ctl.h"
+#include "base/error.h"
+#include "vmops/requests.h"
 
 struct oc_osm_plugin;
 

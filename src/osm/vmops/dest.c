@@ -7,9 +7,9 @@
 
 #include <opensm/osm_node.h>
 
-#include "dest.h"
-#include "op_exec.h"
-#include "textscan.h"
+#include "vmops/dest.h"
+#include "vmops/op_exec.h"
+#include "base/textscan.h"
 
 int oc_dest_check(const char *dest, const char *what, struct oc_err *err)
 {

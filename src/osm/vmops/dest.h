@@ -20,7 +20,7 @@
 
 #include <stdint.h>
 
-#include "error.h"
+#include "base/error.h"
 
 struct oc_exec;
 

@@ -14,8 +14,8 @@
 #include <opensm/osm_opensm.h>
 #include <opensm/osm_switch.h>
 
-#include "op_exec.h"
-#include "vguid.h"
+#include "vmops/op_exec.h"
+#include "vmops/vguid.h"
 #include "plugin.h"
 
 /* A VF of vSwitch hv: its CA node and port, or OC_NONE. */

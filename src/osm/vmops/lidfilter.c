@@ -6,7 +6,7 @@
 #include <dlfcn.h>
 #include <string.h>
 
-#include "lidfilter.h"
+#include "vmops/lidfilter.h"
 #include "plugin.h"
 
 /* The hook of opensm-patches/0002-lid-manager-port-filter.patch,

@@ -21,7 +21,7 @@
 
 #include <stdint.h>
 
-#include "vmreg.h"
+#include "vm/vmreg.h"
 
 struct oc_osm_plugin;
 

@@ -6,13 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "commands.h"
-#include "dest.h"
-#include "migrate_exec.h"
-#include "op_exec.h"
+#include "vmops/commands.h"
+#include "vmops/dest.h"
+#include "vmops/migrate_exec.h"
+#include "vmops/op_exec.h"
 #include "plugin.h"
-#include "textscan.h"
-#include "vmfile.h"
+#include "base/textscan.h"
+#include "io/vmfile.h"
 
 void oc_osm_migrator_init(struct oc_osm_migrator *m)
 {

@@ -22,8 +22,8 @@
 #include <pthread.h>
 #include <stdio.h>
 
-#include "prepared.h"
-#include "result.h"
+#include "vmops/prepared.h"
+#include "osmcloud/ctl.h"
 
 struct oc_osm_plugin;
 struct oc_cmd_out;

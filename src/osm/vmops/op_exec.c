@@ -18,16 +18,16 @@
 #include <opensm/osm_port.h>
 #include <opensm/osm_switch.h>
 
-#include "commands.h"
-#include "dest.h"
-#include "lft_grow.h"
-#include "op_exec.h"
-#include "prepared.h"
-#include "vguid.h"
+#include "vmops/commands.h"
+#include "vmops/dest.h"
+#include "vmops/lft_grow.h"
+#include "vmops/op_exec.h"
+#include "vmops/prepared.h"
+#include "vmops/vguid.h"
 #include "plugin.h"
-#include "result.h"
-#include "smp.h"
-#include "smstate.h"
+#include "osmcloud/ctl.h"
+#include "vmops/smp.h"
+#include "vmops/smstate.h"
 
 #define ACK_TIMEOUT_MS 10000.0
 

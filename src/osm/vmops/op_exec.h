@@ -27,12 +27,12 @@
 
 #include <opensm/osm_opensm.h>
 
-#include "ftree.h"
-#include "migrate.h"
-#include "opstats.h"
-#include "result.h"
-#include "snapshot.h"
-#include "vmreg.h"
+#include "analysis/ftree.h"
+#include "reconf/reconf.h"
+#include "vmops/opstats.h"
+#include "osmcloud/ctl.h"
+#include "routing/snapshot.h"
+#include "vm/vmreg.h"
 
 struct oc_osm_plugin;
 struct oc_cmd_out;

@@ -4,7 +4,7 @@
  */
 #include <string.h>
 
-#include "opstats.h"
+#include "vmops/opstats.h"
 
 void oc_osm_opstats_init(struct oc_osm_opstats *s)
 {

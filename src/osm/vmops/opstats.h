@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "vmfile.h"
+#include "io/vmfile.h"
 
 #define OC_OPSTATS_KEEP 8
 

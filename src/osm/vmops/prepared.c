@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "op_exec.h"
-#include "prepared.h"
+#include "vmops/op_exec.h"
+#include "vmops/prepared.h"
 
 void oc_osm_prepared_drop(struct oc_osm_prepared *pp)
 {

@@ -22,9 +22,9 @@
 #ifndef OC_OSM_PREPARED_H
 #define OC_OSM_PREPARED_H
 
-#include "dest.h"
-#include "migrate.h"
-#include "vmfile.h"
+#include "vmops/dest.h"
+#include "reconf/reconf.h"
+#include "io/vmfile.h"
 
 struct oc_exec;
 

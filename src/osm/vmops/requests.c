@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "commands.h"
-#include "ctl_json.h"
-#include "ctl_proto.h"
+#include "vmops/commands.h"
+#include "io/ctl_json.h"
+#include "osmcloud/ctl.h"
 #include "plugin.h"
-#include "requests.h"
+#include "vmops/requests.h"
 
 #define WORD_MAX (OC_CTL_LINE_MAX + 16)
 

@@ -6,8 +6,8 @@
  * A line that starts with '{' is a JSON request of the machine protocol
  * and gets one JSON line back; any other line is a command for people
  * (words, "..." for a word with blanks) and gets the command's output
- * and the status line (ctl_proto.h).  Both reach the same commands
- * (commands.h) and answer with the same result codes (result.h).  The
+ * and the status line (osmcloud/ctl.h).  Both reach the same commands
+ * (commands.h) and answer with the same result codes (osmcloud/ctl.h).  The
  * specification is docs/protocol.md.
  */
 #ifndef OC_OSM_REQUESTS_H
@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <sys/types.h>
 
-#include "result.h"
+#include "osmcloud/ctl.h"
 
 struct oc_osm_plugin;
 

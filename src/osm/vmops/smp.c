@@ -8,7 +8,7 @@
 #include <opensm/osm_port.h>
 #include <opensm/osm_switch.h>
 
-#include "smp.h"
+#include "vmops/smp.h"
 
 int oc_osm_smp_lft_block(osm_opensm_t *osm, osm_switch_t *sw, unsigned blk)
 {

@@ -9,8 +9,8 @@
 #include <opensm/osm_port.h>
 
 #include "plugin.h"
-#include "result.h"
-#include "smstate.h"
+#include "osmcloud/ctl.h"
+#include "vmops/smstate.h"
 
 const char *oc_osm_sm_state_name(struct oc_osm_plugin *p)
 {

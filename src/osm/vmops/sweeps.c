@@ -2,7 +2,7 @@
 /*
  * sweeps.c - the heavy sweep events (see sweeps.h).
  */
-#include "sweeps.h"
+#include "vmops/sweeps.h"
 
 void oc_osm_sweeps_event(struct oc_osm_sweeps *s, osm_epi_event_id_t id)
 {

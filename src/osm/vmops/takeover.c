@@ -10,12 +10,12 @@
 #include <opensm/osm_db_pack.h>
 #include <opensm/osm_port.h>
 
-#include "ftree.h"
+#include "analysis/ftree.h"
 #include "plugin.h"
-#include "reconcile.h"
-#include "snapshot.h"
-#include "takeover.h"
-#include "vguid.h"
+#include "vm/reconcile.h"
+#include "routing/snapshot.h"
+#include "vmops/takeover.h"
+#include "vmops/vguid.h"
 
 static int same_file(const struct oc_osm_takeover *t, const struct stat *st)
 {

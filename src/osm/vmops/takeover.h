@@ -26,7 +26,7 @@
 
 #include <opensm/osm_event_plugin.h>
 
-#include "error.h"
+#include "base/error.h"
 
 struct oc_osm_plugin;
 

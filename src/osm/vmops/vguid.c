@@ -8,8 +8,8 @@
 #include <opensm/osm_port.h>
 #include <opensm/osm_subnet.h>
 
-#include "smp.h"
-#include "vguid.h"
+#include "vmops/smp.h"
+#include "vmops/vguid.h"
 
 #define OC_VGUID_INDEX 1 /* GUIDInfo index the vGUID takes */
 

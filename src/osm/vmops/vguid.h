@@ -23,7 +23,7 @@
 
 #include <opensm/osm_opensm.h>
 
-#include "vmreg.h"
+#include "vm/vmreg.h"
 
 /* The vGUID is the VM's own: no port of the subnet has it as its GUID. */
 int oc_osm_vguid_is_own(osm_opensm_t *osm, uint64_t vguid);

@@ -8,8 +8,8 @@
 
 #include <opensm/osm_db_pack.h>
 
-#include "path_check.h"
-#include "vmstate.h"
+#include "base/path_check.h"
+#include "vmops/vmstate.h"
 
 /* LMC 0 gives each port one LID; a range wider than LMC 7's is no
  * port's. */

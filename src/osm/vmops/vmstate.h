@@ -31,10 +31,10 @@
 
 #include <opensm/osm_opensm.h>
 
-#include "fabric.h"
-#include "ftree.h"
+#include "model/fabric.h"
+#include "analysis/ftree.h"
 #include "log.h"
-#include "vmreg.h"
+#include "vm/vmreg.h"
 
 struct oc_osm_vmstate {
 	pthread_mutex_t lock;

@@ -11,7 +11,7 @@
 #include <cmocka.h>
 
 #include "fixtures.h"
-#include "ftree.h"
+#include "analysis/ftree.h"
 #include "testlib.h"
 
 static struct oc_ftree *analyze_ok(const struct oc_fabric *f,

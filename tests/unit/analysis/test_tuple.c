@@ -13,9 +13,9 @@
 #include <cmocka.h>
 
 #include "fixtures.h"
-#include "gen.h"
+#include "gen/gen.h"
 #include "testlib.h"
-#include "tuple.h"
+#include "analysis/tuple.h"
 
 struct tree {
 	struct oc_fabric *f;

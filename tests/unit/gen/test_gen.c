@@ -13,8 +13,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "gen.h"
-#include "topo.h"
+#include "gen/gen.h"
+#include "io/topo.h"
 
 /* Params from option/value pairs ending in NULL; fails on a bad option. */
 static void params_of(struct oc_gen_params *p, ...)

@@ -14,8 +14,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "ctl_json.h"
-#include "rand.h"
+#include "io/ctl_json.h"
+#include "base/rand.h"
 
 static void parses_request(void **state)
 {

@@ -12,9 +12,9 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "ibsim_dump.h"
+#include "io/ibsim_dump.h"
 #include "testlib.h"
-#include "verify.h"
+#include "verify/verify.h"
 
 /* One switch, one CA, one down port. */
 #define MINI_DUMP                                                           \

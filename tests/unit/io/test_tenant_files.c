@@ -13,10 +13,10 @@
 #include <cmocka.h>
 
 #include "fixtures.h"
-#include "part_file.h"
-#include "policy_file.h"
+#include "io/part_file.h"
+#include "io/policy_file.h"
 #include "testlib.h"
-#include "weights_file.h"
+#include "io/weights_file.h"
 
 static FILE *text(const char *s)
 {

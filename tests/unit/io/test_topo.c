@@ -11,7 +11,7 @@
 
 #include "fixtures.h"
 #include "testlib.h"
-#include "topo.h"
+#include "io/topo.h"
 
 static void parses_links_and_guids(void **state)
 {

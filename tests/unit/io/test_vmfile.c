@@ -11,8 +11,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "guidfile.h"
-#include "vmfile.h"
+#include "io/guidfile.h"
+#include "io/vmfile.h"
 
 static char *write_tmp(const char *text)
 {

@@ -10,11 +10,11 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "gen.h"
-#include "lid_model.h"
+#include "gen/gen.h"
+#include "vm/lid_model.h"
 #include "migrate_env.h"
 #include "testlib.h"
-#include "verify.h"
+#include "verify/verify.h"
 
 static void set_option(struct oc_gen_params *p, const char *name,
 		       const char *value)

@@ -6,9 +6,9 @@
 #ifndef OC_MIGRATE_ENV_H
 #define OC_MIGRATE_ENV_H
 
-#include "engine.h"
-#include "ftree.h"
-#include "migrate.h"
+#include "route/engine.h"
+#include "analysis/ftree.h"
+#include "reconf/reconf.h"
 
 struct menv {
 	struct oc_fabric *f;

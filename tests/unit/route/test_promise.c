@@ -15,12 +15,12 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "engine.h"
+#include "route/engine.h"
 #include "fixtures.h"
-#include "lft_dump.h"
-#include "promise.h"
+#include "io/lft_dump.h"
+#include "route/promise.h"
 #include "testlib.h"
-#include "topo.h"
+#include "io/topo.h"
 
 /* oc_promise_check(): NULL when kept, else the violation (free it). */
 static char *judge(const struct oc_fabric *f, const struct oc_lfts *t,

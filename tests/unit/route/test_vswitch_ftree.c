@@ -11,11 +11,11 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "engine.h"
+#include "route/engine.h"
 #include "fixtures.h"
-#include "lid_model.h"
+#include "vm/lid_model.h"
 #include "testlib.h"
-#include "topo.h"
+#include "io/topo.h"
 
 static struct oc_lfts *route(const struct oc_fabric *f,
 			     const struct oc_vm_table *vms,

@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
-#include "ftree.h"
-#include "hops.h"
+#include "analysis/ftree.h"
+#include "model/hops.h"
 #include "testlib.h"
-#include "updown.h"
-#include "verify.h"
+#include "verify/updown.h"
+#include "verify/verify.h"
 
 /* Four levels above one leaf L: root T, its children P1 and P2, below them
  * S1 and S2 with an I/O CA each (x, y), and L below both with three

@@ -12,15 +12,15 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "engine.h"
+#include "route/engine.h"
 #include "fixtures.h"
-#include "gen.h"
-#include "hops.h"
-#include "lft_dump.h"
+#include "gen/gen.h"
+#include "model/hops.h"
+#include "io/lft_dump.h"
 #include "testlib.h"
-#include "topo.h"
-#include "verify.h"
-#include "verify_int.h"
+#include "io/topo.h"
+#include "verify/verify.h"
+#include "verify/verify_int.h"
 
 /* Four switches in a ring: port 1 clockwise, port 2 back, port 3 a CA. */
 #define RING_NET                                                           \

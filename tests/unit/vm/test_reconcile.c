@@ -11,7 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "reconcile.h"
+#include "vm/reconcile.h"
 
 #define VF(i) (0x0002c90500000001ull + 0x10 * (i))
 #define PF 0x0002c90400000000ull

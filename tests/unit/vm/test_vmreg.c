@@ -14,7 +14,7 @@
 
 #include "fixtures.h"
 #include "testlib.h"
-#include "vmreg.h"
+#include "vm/vmreg.h"
 
 static char dir[] = "/tmp/test_vmreg.XXXXXX";
 

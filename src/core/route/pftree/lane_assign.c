@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pftree_int.h"
+#include "route/pftree/pftree_int.h"
 
 #define DEFAULT_DATA_VLS 8
 #define MAX_DATA_VLS 15

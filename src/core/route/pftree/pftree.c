@@ -26,8 +26,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "hash.h"
-#include "pftree_int.h"
+#include "base/hash.h"
+#include "route/pftree/pftree_int.h"
 
 /* Routes a CA LID; degraded trees get detours (as vswitch_ftree). */
 static void route_ca(struct pft_run *run, uint16_t lid, uint32_t sw,

@@ -10,10 +10,10 @@
 
 #include <stdint.h>
 
-#include "engine.h"
-#include "ftree.h"
-#include "router.h"
-#include "tenant_links.h"
+#include "route/engine.h"
+#include "analysis/ftree.h"
+#include "route/router.h"
+#include "verify/tenant_links.h"
 
 enum pft_kind {
 	PFT_BASE = 0, /* pftree: section 5 */

@@ -13,8 +13,8 @@
  * check then reports it).  pft_mark_up_paths() adds the UP marks: the
  * switches a partition's flows climb through towards a new node.
  */
-#include "lft_hop.h"
-#include "pftree_int.h"
+#include "model/lft_hop.h"
+#include "route/pftree/pftree_int.h"
 
 #define LOAD_EPSILON 1e-9
 

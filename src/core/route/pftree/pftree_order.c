@@ -16,7 +16,7 @@
  */
 #include <stdlib.h>
 
-#include "pftree_int.h"
+#include "route/pftree/pftree_int.h"
 
 struct sort_ctx {
 	const struct pft_run *run;

@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "pftree_int.h"
+#include "route/pftree/pftree_int.h"
 
 struct finding {
 	uint32_t links; /* directed links shared */

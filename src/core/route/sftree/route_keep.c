@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lft_hop.h"
-#include "route_keep.h"
+#include "model/lft_hop.h"
+#include "route/sftree/route_keep.h"
 
 enum shape {
 	UNKNOWN = 0,

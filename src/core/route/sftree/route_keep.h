@@ -17,8 +17,8 @@
 
 #include <stdint.h>
 
-#include "ftree.h"
-#include "lft.h"
+#include "analysis/ftree.h"
+#include "model/lft.h"
 
 struct oc_route_keep;
 

@@ -45,13 +45,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cross_core.h"
-#include "engine.h"
-#include "promise.h"
-#include "route_keep.h"
-#include "subtree_fill.h"
-#include "subtree_root.h"
-#include "vswitch_ftree.h"
+#include "route/cross_core.h"
+#include "route/engine.h"
+#include "route/promise.h"
+#include "route/sftree/route_keep.h"
+#include "route/subtree_fill.h"
+#include "route/subtree_root.h"
+#include "route/vswitch_ftree.h"
 
 struct sftree_run {
 	const struct oc_ftree *ft;

@@ -11,9 +11,9 @@
 #include <cmocka.h>
 
 #include "pftree_fixtures.h"
-#include "tenant_links.h"
+#include "verify/tenant_links.h"
 #include "testlib.h"
-#include "verify.h"
+#include "verify/verify.h"
 
 #define MAX_HOSTS 16
 

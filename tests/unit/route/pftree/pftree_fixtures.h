@@ -6,8 +6,8 @@
 #ifndef OC_PFTREE_FIXTURES_H
 #define OC_PFTREE_FIXTURES_H
 
-#include "engine.h"
-#include "partition.h"
+#include "route/engine.h"
+#include "model/partition.h"
 
 /* A two-level tree: roots R1 and R2 (R2 written first, so R1 has the
  * higher GUID, as the paper's figures pick R1 on a tie), leaves L1..Ln

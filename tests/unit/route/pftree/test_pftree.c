@@ -13,10 +13,10 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "gen.h"
+#include "gen/gen.h"
 #include "pftree_fixtures.h"
-#include "tenant_links.h"
-#include "tenant_metrics.h"
+#include "verify/tenant_links.h"
+#include "verify/tenant_metrics.h"
 #include "testlib.h"
 
 static const char *const fig3a_hosts[] = {"A B C", "D E F"};

@@ -19,17 +19,17 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "cross_core.h"
-#include "engine.h"
+#include "route/cross_core.h"
+#include "route/engine.h"
 #include "fixtures.h"
-#include "gen.h"
-#include "lft_hop.h"
-#include "path_hops.h"
-#include "promise.h"
-#include "subtree_root.h"
+#include "gen/gen.h"
+#include "model/lft_hop.h"
+#include "model/path_hops.h"
+#include "route/promise.h"
+#include "route/subtree_root.h"
 #include "testlib.h"
-#include "verify.h"
-#include "vswitch_ftree.h"
+#include "verify/verify.h"
+#include "route/vswitch_ftree.h"
 
 /* Two 2-level cores (roots XA*, XB*; leaves LA*, LB*; one CA per leaf)
  * joined by one horizontal link between the leaves LA1 and LB1, as the

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lft_grow.h"
+#include "vmops/lft_grow.h"
 
 uint32_t oc_osm_lft_size_for(uint16_t lid)
 {
