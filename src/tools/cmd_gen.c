@@ -3,7 +3,7 @@
  * cmd_gen.c - "osmcloud gen": write an ibsim topology file for a fat-tree
  * (k-ary n-tree or PGFT), optionally multi-core, with vSwitch hypervisors,
  * I/O CAs, missing hosts and missing links, chosen or random (--seed).  The generator itself is in
- * src/core/gen*.c; this file only maps the command line onto it.
+ * src/core/gen/gen*.c; this file only maps the command line onto it.
  */
 #include <errno.h>
 #include <getopt.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
- * migrate.c - the planner's life cycle and the fabric side of a move:
+ * reconf.c - the planner's life cycle and the fabric side of a move:
  * LID owners, port LIDs, VF ports up or down, and the VM's port GUID.
  */
 #include <errno.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
- * migrate.h - live-migration reconfiguration planner, independent of
+ * reconf.h - live-migration reconfiguration planner, independent of
  * OpenSM (vSwitch architecture paper, section V-C and VI; vSwitch routing
  * paper, section 6).
  *
@@ -43,8 +43,8 @@
  * the LFTs with oc_plan_apply_lfts() and to the fabric model (LID owners,
  * active VF ports, the VM's port GUID) with oc_reconf_commit().
  */
-#ifndef OC_MIGRATE_H
-#define OC_MIGRATE_H
+#ifndef OC_RECONF_H
+#define OC_RECONF_H
 
 #include <stdint.h>
 

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
- * reconf_int.h - the planner's state, shared by its files: migrate.c (life
- * cycle, the fabric side), migrate_op.c (checking operations),
+ * reconf_int.h - the planner's state, shared by its files: reconf.c (life
+ * cycle, the fabric side), reconf_op.c (checking operations),
  * reconf_entry.c (new LFT entries), reconf_mark.c (which switches),
  * reconf_safe.c (when FTreeMinRC must widen) and reconf_plan.c (blocks
- * and their order).  Not part of the API: see migrate.h.
+ * and their order).  Not part of the API: see reconf.h.
  */
 #ifndef OC_RECONF_INT_H
 #define OC_RECONF_INT_H
@@ -30,7 +30,7 @@ struct oc_reconf {
 	uint32_t *stack; /* walk scratch */
 };
 
-/* migrate_op.c: checks op against the fabric and t and describes it. */
+/* reconf_op.c: checks op against the fabric and t and describes it. */
 int reconf_resolve(const struct oc_reconf *rc, const struct oc_lfts *t,
 		   const struct oc_migrate_op *op, struct oc_migrate_move *mv,
 		   struct oc_err *err);

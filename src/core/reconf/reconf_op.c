@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
- * migrate_op.c - checking an operation (swap, copy, boot, stop) against
+ * reconf_op.c - checking an operation (swap, copy, boot, stop) against
  * the fabric and its LFTs, and describing which LIDs change hands.
  * Nothing is changed here; every refusal names the LID or node.
  */

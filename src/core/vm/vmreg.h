@@ -13,7 +13,7 @@
  * plugin left without a LID (the VF of a stop, the old VF of a LID copy)
  * until a boot or a copy gives them one again.  Kept in the state file,
  * they stay free across an opensm restart (the patched opensm's LID
- * manager filter asks the registry, see src/osm/lidfilter.h).
+ * manager filter asks the registry, see src/osm/vmops/lidfilter.h).
  *
  * State file format (text, one VM a line after the header, then one
  * line per free VF, then the end line with both counts):

@@ -7,7 +7,7 @@
  * registry record and the PortInfo sets; the executor then, under
  * osm->lock held exclusively and vmstate.lock, copies OpenSM's subnet and
  * the LFTs it believes programmed (new_lft) into the core model, plans
- * (migrate.h), posts the PortInfo SMPs and the planned LFT blocks in plan
+ * (reconf.h), posts the PortInfo SMPs and the planned LFT blocks in plan
  * order, updates OpenSM's model (guid2lid, port_lid_tbl, the ports' LIDs,
  * new_lft) and saves the registry.  A boot whose LID lies above the
  * switches' LinearFDBTop first grows every switch's tables (lft_grow.h)

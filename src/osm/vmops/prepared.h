@@ -7,7 +7,7 @@
  *
  * The papers' split of a live migration: the switch marking and the plan
  * run while the VM still runs (pre-copy); once the VM has stopped only
- * the SMPs are left, the active routes first (migrate.h).  The migrator
+ * the SMPs are left, the active routes first (reconf.h).  The migrator
  * keeps one prepared migration, the last one.  It is current while
  * OpenSM's fabric is the one it was planned on: no heavy sweep started
  * and no routing run since (sweeps.h's generation) and no VM operation
