@@ -184,7 +184,8 @@ static int rebuild(const struct oc_vmreg *reg, const struct oc_port_seen *seen,
 			if (add_placed(out, vm, &fix, changed, fx))
 				return -1;
 		}
-	qsort(fx->v, fx->count, sizeof(*fx->v), cmp_fix);
+	if (fx->count) /* qsort's base may not be NULL, even for 0 */
+		qsort(fx->v, fx->count, sizeof(*fx->v), cmp_fix);
 	return copy_free(reg, out);
 }
 

@@ -18,14 +18,15 @@
 
 static char dir[] = "/tmp/test_vmreg.XXXXXX";
 
-/* A path in the test's scratch folder; each call returns a new string
- * (freed at exit: a handful per run). */
+/* A path in the test's scratch folder, in one of 16 buffers used in
+ * turn (a test holds at most a few at once). */
 static const char *path_in_dir(const char *name)
 {
-	char *buf = malloc(512);
+	static char paths[16][512];
+	static unsigned next;
+	char *buf = paths[next++ % 16];
 
-	assert_non_null(buf);
-	snprintf(buf, 512, "%s/%s", dir, name);
+	snprintf(buf, sizeof(paths[0]), "%s/%s", dir, name);
 	return buf;
 }
 

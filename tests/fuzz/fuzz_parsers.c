@@ -1,0 +1,530 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * fuzz_parsers.c - a mutation fuzzer for every file osmcloud reads:
+ * topology (.net), ibsim Dump, LFT dump, GUID list, VM file, VM state
+ * file, policy, weights, partitions.conf, and the control socket's JSON.
+ *
+ * Each parser gets its seeds (valid inputs: a topology of topologies/,
+ * the ibsim Dump of tests/unit/data, small texts below; each must be
+ * accepted, or the run fails: a fuzzer whose seeds are refused tests
+ * only the first line), then OC_FUZZ_COUNT (default 2000) inputs made
+ * from them by 1 to 8 random mutations: bit flips, bytes that matter to
+ * a parser (NUL, newline, blank, '#', '"', '\', '=', ','), numbers at
+ * their limits, cut, repeated or spliced ranges.  The random stream is
+ * xorshift64* from OC_FUZZ_SEED (default 1): a run is reproducible.  A
+ * parser may accept or refuse an input; it must not crash, leak, read
+ * out of bounds or hit undefined behaviour, which the sanitizer build
+ * (scripts/sanitize.sh: ASan + UBSan, every error fatal) turns into a
+ * failed test.  In the plain build the same run catches crashes only.
+ *
+ * Usage: fuzz_parsers [TARGET...] (default: all); srcdir locates the
+ * seed files.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ctl_json.h"
+#include "error.h"
+#include "fabric.h"
+#include "guidfile.h"
+#include "ibsim_dump.h"
+#include "lft.h"
+#include "lft_dump.h"
+#include "part_file.h"
+#include "partition.h"
+#include "policy_file.h"
+#include "topo.h"
+#include "vmfile.h"
+#include "vmreg.h"
+#include "weights_file.h"
+
+#define MAX_INPUT (256 * 1024)
+
+/* ---- the random stream and the mutations --------------------------- */
+
+static uint64_t rng_state;
+
+static uint64_t rnd(void)
+{
+	rng_state ^= rng_state >> 12;
+	rng_state ^= rng_state << 25;
+	rng_state ^= rng_state >> 27;
+	return rng_state * 2685821657736338717ULL;
+}
+
+static size_t below(size_t n)
+{
+	return n ? (size_t)(rnd() % n) : 0;
+}
+
+struct buf {
+	char *b;
+	size_t len;
+};
+
+static const char special[] = {'\0', '\n', ' ', '\t', '#', '"',	   '\\',  '=',
+			       ',',  ':',  '0', 'x',  '-', '\x7f', '\xff'};
+static const char *const numbers[] = {"0",
+				      "-1",
+				      "0x",
+				      "0x0",
+				      "4294967296",
+				      "99999999999999999999999",
+				      "0xffffffffffffffff",
+				      "0x10000000000000000",
+				      "1e308",
+				      "nan",
+				      "65535",
+				      "49152",
+				      "255",
+				      "-0",
+				      "1e-400"};
+
+static void put(struct buf *o, size_t at, const char *s, size_t n)
+{
+	if (o->len + n > MAX_INPUT)
+		return;
+	memmove(o->b + at + n, o->b + at, o->len - at);
+	memcpy(o->b + at, s, n);
+	o->len += n;
+}
+
+static void cut(struct buf *o, size_t at, size_t n)
+{
+	if (at + n > o->len)
+		n = o->len - at;
+	memmove(o->b + at, o->b + at + n, o->len - at - n);
+	o->len -= n;
+}
+
+/* A range of seed s (a splice from another input). */
+static void splice_in(struct buf *o, const struct buf *s)
+{
+	size_t from = below(s->len), n = 1 + below(64);
+
+	if (from + n > s->len)
+		n = s->len - from;
+	put(o, below(o->len + 1), s->b + from, n);
+}
+
+static void mutate_once(struct buf *o, const struct buf *seeds,
+			size_t num_seeds)
+{
+	size_t at = below(o->len + 1), n;
+	const char *num;
+
+	switch (below(8)) {
+	case 0: /* flip a bit */
+		if (o->len)
+			o->b[below(o->len)] ^= (char)(1u << below(8));
+		break;
+	case 1: /* a byte that matters to a parser */
+		if (o->len)
+			o->b[below(o->len)] = special[below(sizeof(special))];
+		break;
+	case 2:
+		put(o, at, &special[below(sizeof(special))], 1);
+		break;
+	case 3: /* a number at its limits */
+		num = numbers[below(sizeof(numbers) / sizeof(numbers[0]))];
+		put(o, at, num, strlen(num));
+		break;
+	case 4:
+		cut(o, below(o->len + 1), 1 + below(32));
+		break;
+	case 5: /* repeat a range (copied first: put() moves the text) */
+		n = 1 + below(128);
+		if (at + n <= o->len) {
+			char range[128];
+
+			memcpy(range, o->b + at, n);
+			put(o, below(o->len + 1), range, n);
+		}
+		break;
+	case 6:
+		splice_in(o, &seeds[below(num_seeds)]);
+		break;
+	default: /* cut the end: a file cut short */
+		o->len = below(o->len + 1);
+	}
+}
+
+static void mutate(struct buf *o, const struct buf *seeds, size_t num_seeds)
+{
+	size_t i, n = 1 + below(8);
+
+	for (i = 0; i < n; i++)
+		mutate_once(o, seeds, num_seeds);
+	o->b[o->len] = '\0';
+}
+
+/* ---- the parsers ------------------------------------------------------ */
+
+static char scratch[4096];	 /* a file for path-based parsers */
+static struct oc_fabric *fabric; /* the partitions' and LFTs' fabric */
+static struct oc_fabric *lfts_fabric;
+
+static FILE *as_file(const struct buf *in)
+{
+	/* fmemopen cannot open an empty buffer in every libc version */
+	return fmemopen(in->len ? in->b : (char *)"", in->len ? in->len : 1,
+			"r");
+}
+
+static int to_scratch(const struct buf *in)
+{
+	FILE *f = fopen(scratch, "w");
+
+	if (!f)
+		return -1;
+	if (fwrite(in->b, 1, in->len, f) != in->len) {
+		fclose(f);
+		return -1;
+	}
+	return fclose(f) ? -1 : 0;
+}
+
+static int run_topo(const struct buf *in)
+{
+	struct oc_err err;
+	FILE *f = as_file(in);
+	struct oc_fabric *fab = f ? oc_topo_read(f, "fuzz.net", &err) : NULL;
+
+	if (f)
+		fclose(f);
+	oc_fabric_free(fab);
+	return fab ? 0 : -1;
+}
+
+static int run_ibsim_dump(const struct buf *in)
+{
+	struct oc_err err;
+	struct oc_lfts *t = NULL;
+	FILE *f = as_file(in);
+	struct oc_fabric *fab = f ? oc_ibsim_dump_read(f, "fuzz.dump", &t, &err)
+				  : NULL;
+
+	if (f)
+		fclose(f);
+	oc_lfts_free(t);
+	oc_fabric_free(fab);
+	return fab ? 0 : -1;
+}
+
+static int run_lft_dump(const struct buf *in)
+{
+	struct oc_err err;
+	struct oc_lfts *t = NULL;
+	FILE *f = as_file(in);
+	int ret = f ? oc_lft_dump_read(lfts_fabric, f, "fuzz.lfts", &t, &err)
+		    : -1;
+
+	if (f)
+		fclose(f);
+	oc_lfts_free(t);
+	return ret;
+}
+
+static int run_json(const struct buf *in)
+{
+	struct oc_json_obj obj;
+	struct oc_err err;
+	int ret = oc_json_parse(in->b, &obj, &err);
+
+	if (!ret)
+		oc_json_obj_free(&obj);
+	return ret;
+}
+
+static int run_policy(const struct buf *in)
+{
+	struct oc_err err;
+	FILE *f = as_file(in);
+	struct oc_policies *p = f ? oc_policy_file_read(f, "fuzz.policy", &err)
+				  : NULL;
+
+	if (f)
+		fclose(f);
+	oc_policies_free(p);
+	return p ? 0 : -1;
+}
+
+static int run_weights(const struct buf *in)
+{
+	struct oc_err err;
+	FILE *f = as_file(in);
+	struct oc_weights *w = f ? oc_weights_read(f, "fuzz.weights", &err)
+				 : NULL;
+
+	if (f)
+		fclose(f);
+	oc_weights_free(w);
+	return w ? 0 : -1;
+}
+
+static int run_partitions(const struct buf *in)
+{
+	struct oc_err err;
+	FILE *f = as_file(in);
+	struct oc_partitions *ps =
+		f ? oc_part_file_read(f, "fuzz.conf", fabric, 0, &err) : NULL;
+
+	if (f)
+		fclose(f);
+	oc_partitions_free(ps);
+	return ps ? 0 : -1;
+}
+
+static int run_guids(const struct buf *in)
+{
+	struct oc_err err;
+	uint64_t *guids = NULL;
+	size_t count = 0;
+	int ret;
+
+	if (to_scratch(in))
+		return -1;
+	ret = oc_guid_list_load(scratch, &guids, &count, &err);
+	free(guids);
+	return ret;
+}
+
+static int run_vmfile(const struct buf *in)
+{
+	struct oc_err err;
+	struct oc_vm_table *t = oc_vm_table_new();
+	int ret = -1;
+
+	if (t && !to_scratch(in))
+		ret = oc_vm_table_load(t, scratch, &err);
+	oc_vm_table_free(t);
+	return ret;
+}
+
+static int run_state(const struct buf *in)
+{
+	struct oc_err err;
+	struct oc_vmreg *r = oc_vmreg_new();
+	int ret = -1;
+
+	if (r && !to_scratch(in))
+		ret = oc_vmreg_load(r, scratch, NULL, &err);
+	oc_vmreg_free(r);
+	return ret;
+}
+
+/* ---- the targets and their seeds ------------------------------------- */
+
+struct target {
+	const char *name;
+	int (*run)(const struct buf *in);
+	const char *files[3]; /* under srcdir */
+	const char *texts[4]; /* inline seeds */
+};
+
+static const struct target targets[] = {
+	{"topo",
+	 run_topo,
+	 {"topologies/ft-k4-n3.net", "topologies/vswitch-ft-storage.net"},
+	 {NULL}},
+	{"ibsim-dump",
+	 run_ibsim_dump,
+	 {"tests/unit/data/ibsim-dump-small.txt"},
+	 {NULL}},
+	{"lft-dump",
+	 run_lft_dump,
+	 {"tests/unit/data/regress-sftree-hostless-leaf-loop.lfts"},
+	 {NULL}},
+	{"json",
+	 run_json,
+	 {NULL},
+	 {"{\"id\":1,\"op\":\"migrate\",\"vm\":\"vm-a\",\"dest\":\"hv5 mlx5_0\","
+	  "\"method\":\"itrc\"}",
+	  "{\"id\":\"r\\u00e9\\n\",\"op\":\"boot\",\"vm\":\"b\",\"dest\":"
+	  "\"0x0002c90500000011\",\"weight\":2.5e0,\"x\":true,\"y\":null}"}},
+	{"policy",
+	 run_policy,
+	 {NULL},
+	 {"mode best-effort\n# tenants\n0x8001 phy-isolation\n"
+	  "0x0002 vlane-isolation\nDefault def-isolation\n"}},
+	{"weights",
+	 run_weights,
+	 {NULL},
+	 {"# weights\n0x0002c90300000001 2.5\n0x0002c90300000002 1\n"
+	  "0x0002c90300000003 1000\n"}},
+	{"partitions",
+	 run_partitions,
+	 {NULL},
+	 {"Default=0x7fff, ipoib : ALL=full;\n"
+	  "tenant1=0x8001 : 0x0002c90500000011, 0x0002c90500000012=full;\n"
+	  "tenant2=0x0002, defmember=full : ALL_CAS ;\n"}},
+	{"guids",
+	 run_guids,
+	 {NULL},
+	 {"# roots\n0x0002c90000000001\n0x0002c90000000002 # spine 2\n\n"}},
+	{"vmfile",
+	 run_vmfile,
+	 {NULL},
+	 {"# VF-port-GUID name [weight] [vguid=]\n0x0002c90500000011 vm-a 2 "
+	  "vguid=0x00aa000000000001\n0x0002c90500000012 vm-b\n"
+	  "0x0002c90500000013 vm-c 0.5\n"}},
+	{"state",
+	 run_state,
+	 {NULL},
+	 {"osmcloud-vm-state 3\n# name vGUID VF-port-GUID LID weight\n"
+	  "vm-a 0x00aa000000000001 0x0002c90500000011 21 0\n"
+	  "vm-b 0x0002c90500000012 0x0002c90500000012 22 2.5\n"
+	  "free 0x0002c90500000013\n# complete: end VMs free-VFs\nend 2 1\n",
+	  "osmcloud-vm-state 2\nvm-a 0x00aa000000000001 0x0002c90500000011 "
+	  "21 0\n"}},
+};
+
+#define NUM_TARGETS (sizeof(targets) / sizeof(targets[0]))
+
+static const char *srcdir(void)
+{
+	const char *s = getenv("srcdir");
+
+	return s && *s ? s : ".";
+}
+
+static int seed_file(struct buf *b, const char *rel)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", srcdir(), rel);
+	f = fopen(path, "rb");
+	if (!f)
+		return -1;
+	b->b = malloc(MAX_INPUT + 1);
+	b->len = b->b ? fread(b->b, 1, MAX_INPUT, f) : 0;
+	fclose(f);
+	if (!b->b)
+		return -1;
+	b->b[b->len] = '\0';
+	return 0;
+}
+
+static int seed_text(struct buf *b, const char *text)
+{
+	b->len = strlen(text);
+	b->b = malloc(MAX_INPUT + 1);
+	if (!b->b)
+		return -1;
+	memcpy(b->b, text, b->len + 1);
+	return 0;
+}
+
+/* The target's seeds; -1 when one is missing. */
+static int load_seeds(const struct target *t, struct buf *seeds, size_t *n)
+{
+	size_t i;
+
+	*n = 0;
+	for (i = 0; i < 3 && t->files[i]; i++)
+		if (seed_file(&seeds[(*n)++], t->files[i])) {
+			fprintf(stderr, "FAIL: %s: seed %s/%s: cannot read\n",
+				t->name, srcdir(), t->files[i]);
+			return -1;
+		}
+	for (i = 0; i < 4 && t->texts[i]; i++)
+		if (seed_text(&seeds[(*n)++], t->texts[i]))
+			return -1;
+	return 0;
+}
+
+static unsigned long env_count(const char *name, unsigned long dflt)
+{
+	const char *s = getenv(name);
+
+	return s && *s ? strtoul(s, NULL, 10) : dflt;
+}
+
+/* Every seed accepted, then count mutated inputs. */
+static int fuzz(const struct target *t, unsigned long count)
+{
+	struct buf seeds[7] = {{0}}, in = {0};
+	unsigned long i, accepted = 0;
+	size_t n = 0, s;
+	int bad = 0;
+
+	in.b = malloc(MAX_INPUT + 1);
+	if (!in.b || load_seeds(t, seeds, &n))
+		bad = 1;
+	for (s = 0; !bad && s < n; s++)
+		if (t->run(&seeds[s])) {
+			fprintf(stderr, "FAIL: %s: seed %zu is refused\n",
+				t->name, s);
+			bad = 1;
+		}
+	for (i = 0; !bad && i < count; i++) {
+		const struct buf *from = &seeds[below(n)];
+
+		memcpy(in.b, from->b, from->len + 1);
+		in.len = from->len;
+		mutate(&in, seeds, n);
+		accepted += !t->run(&in);
+	}
+	if (!bad)
+		printf("fuzz %-10s %lu inputs from %zu seeds: %lu accepted, "
+		       "%lu refused with an error\n",
+		       t->name, count, n, accepted, count - accepted);
+	for (s = 0; s < n; s++)
+		free(seeds[s].b);
+	free(in.b);
+	return bad;
+}
+
+static int wanted(const struct target *t, int argc, char **argv)
+{
+	int i;
+
+	for (i = 1; i < argc; i++)
+		if (!strcmp(argv[i], t->name))
+			return 1;
+	return argc == 1;
+}
+
+static int load_fabrics(void)
+{
+	char path[4096];
+	struct oc_err err;
+
+	snprintf(path, sizeof(path), "%s/topologies/vswitch-ft-default.net",
+		 srcdir());
+	fabric = oc_topo_load(path, &err);
+	snprintf(path, sizeof(path),
+		 "%s/tests/unit/data/regress-sftree-hostless-leaf-loop.net",
+		 srcdir());
+	lfts_fabric = oc_topo_load(path, &err);
+	if (fabric && lfts_fabric && !oc_fabric_assign_lids(lfts_fabric, &err))
+		return 0;
+	fprintf(stderr, "FAIL: cannot load the seed fabrics: %s\n", err.msg);
+	return -1;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long count = env_count("OC_FUZZ_COUNT", 2000);
+	char dir[] = "/tmp/osmcloud-fuzz.XXXXXX";
+	size_t i;
+	int failed = 0;
+
+	rng_state = env_count("OC_FUZZ_SEED", 1) * 0x9e3779b97f4a7c15ULL | 1;
+	if (!mkdtemp(dir) || load_fabrics())
+		return 1;
+	snprintf(scratch, sizeof(scratch), "%s/input", dir);
+	for (i = 0; i < NUM_TARGETS; i++)
+		if (wanted(&targets[i], argc, argv))
+			failed += fuzz(&targets[i], count);
+	unlink(scratch);
+	rmdir(dir);
+	oc_fabric_free(fabric);
+	oc_fabric_free(lfts_fabric);
+	printf("%d of the fuzzed parsers failed\n", failed);
+	return failed ? 1 : 0;
+}
