@@ -38,8 +38,9 @@ static struct oc_policies *read_policies(const char *s, struct oc_err *err)
 static void policy_file_reads_modes_and_policies(void **state)
 {
 	struct oc_err err;
-	struct oc_partition named = {.pkey = 0x0042, .name = "gold"};
-	struct oc_partition other = {.pkey = 0x0043, .name = "bronze"};
+	char gold[] = "gold", bronze[] = "bronze";
+	struct oc_partition named = {.pkey = 0x0042, .name = gold};
+	struct oc_partition other = {.pkey = 0x0043, .name = bronze};
 	struct oc_partition by_key = {.pkey = 0x0001};
 	struct oc_policies *p = read_policies("# tenants\n"
 					      "mode best-effort\n\n"
