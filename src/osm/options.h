@@ -10,7 +10,7 @@
 #ifndef OC_OSM_OPTIONS_H
 #define OC_OSM_OPTIONS_H
 
-#include "error.h"
+#include "base/error.h"
 
 struct oc_osm_opts {
 	char *roots_file;   /* root switch GUIDs, NULL: detect roots */

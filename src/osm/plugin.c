@@ -18,10 +18,10 @@
 
 #include <opensm/osm_event_plugin.h>
 
-#include "console.h"
-#include "engine_glue.h"
-#include "inputs.h"
-#include "path_check.h"
+#include "vmops/console.h"
+#include "routing/engine_glue.h"
+#include "routing/inputs.h"
+#include "base/path_check.h"
 #include "plugin.h"
 
 #if OSM_EVENT_PLUGIN_INTERFACE_VER != 2

@@ -11,17 +11,17 @@
 
 #include <opensm/osm_opensm.h>
 
-#include "engine.h"
-#include "inputs.h"
-#include "lidfilter.h"
+#include "route/engine.h"
+#include "routing/inputs.h"
+#include "vmops/lidfilter.h"
 #include "log.h"
-#include "ctl.h"
-#include "migrate_exec.h"
-#include "opstats.h"
+#include "vmops/ctl.h"
+#include "vmops/migrate_exec.h"
+#include "vmops/opstats.h"
 #include "options.h"
-#include "sweeps.h"
-#include "takeover.h"
-#include "vmstate.h"
+#include "vmops/sweeps.h"
+#include "vmops/takeover.h"
+#include "vmops/vmstate.h"
 
 /* What one registered engine module carries as its context. */
 struct oc_osm_slot {

@@ -7,10 +7,10 @@
 #ifndef OC_CHECK_TENANTS_H
 #define OC_CHECK_TENANTS_H
 
-#include "fabric.h"
-#include "lft.h"
+#include "model/fabric.h"
+#include "model/lft.h"
 #include "tenant_args.h"
-#include "tenant_metrics.h"
+#include "verify/tenant_metrics.h"
 
 struct tenant_check {
 	struct tenant_inputs ti;

@@ -18,11 +18,11 @@
 
 #include "commands.h"
 #include "fabric_args.h"
-#include "ibsim_dump.h"
-#include "lft_dump.h"
+#include "io/ibsim_dump.h"
+#include "io/lft_dump.h"
 #include "check_tenants.h"
-#include "promise.h"
-#include "verify.h"
+#include "route/promise.h"
+#include "verify/verify.h"
 
 struct check_args {
 	struct fabric_args fab; /* --topo and its LID options */

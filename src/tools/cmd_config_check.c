@@ -25,16 +25,16 @@
 #include <sys/stat.h>
 
 #include "commands.h"
-#include "ftree.h"
-#include "guidfile.h"
-#include "ibsim_dump.h"
-#include "lid_model.h"
+#include "analysis/ftree.h"
+#include "io/guidfile.h"
+#include "io/ibsim_dump.h"
+#include "vm/lid_model.h"
 #include "../osm/options.h"
-#include "path_check.h"
-#include "policy_file.h"
-#include "topo.h"
-#include "vmreg.h"
-#include "weights_file.h"
+#include "base/path_check.h"
+#include "io/policy_file.h"
+#include "io/topo.h"
+#include "vm/vmreg.h"
+#include "io/weights_file.h"
 
 #define CMD "config-check"
 

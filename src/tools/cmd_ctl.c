@@ -23,8 +23,7 @@
 #include <unistd.h>
 
 #include "commands.h"
-#include "ctl_proto.h"
-#include "result.h"
+#include "osmcloud/ctl.h"
 
 #define STATUS_PREFIX OC_CTL_STATUS " "
 #define CLIENT_ERR OC_CTL_EXIT_CLIENT

@@ -3,7 +3,7 @@
  * cmd_gen.c - "osmcloud gen": write an ibsim topology file for a fat-tree
  * (k-ary n-tree or PGFT), optionally multi-core, with vSwitch hypervisors,
  * I/O CAs, missing hosts and missing links, chosen or random (--seed).  The generator itself is in
- * src/core/gen*.c; this file only maps the command line onto it.
+ * src/core/gen/gen*.c; this file only maps the command line onto it.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "commands.h"
-#include "gen.h"
+#include "gen/gen.h"
 
 /* ibsim's defaults (ibsim -N, -S, -P) */
 #define IBSIM_MAX_NODES 2048

@@ -3,7 +3,7 @@
  * cmd_plan.c - "osmcloud plan": live-migration reconfiguration offline.
  *
  * Routes a topology with vswitch_ftree, then migrates VMs with the
- * planner (migrate.h): given migrations (--migrate VF:HV, each plan
+ * planner (reconf.h): given migrations (--migrate VF:HV, each plan
  * printed) and/or N random ones (--random N --seed S).  Each method keeps
  * its own LFTs, so ItRC and FTreeMinRC are compared over the same
  * migrations; the fabric's LID owners move once per migration.  Prints

@@ -17,11 +17,11 @@
 #include <time.h>
 
 #include "commands.h"
-#include "engine.h"
+#include "route/engine.h"
 #include "fabric_args.h"
-#include "guidfile.h"
-#include "lft_dump.h"
-#include "promise.h"
+#include "io/guidfile.h"
+#include "io/lft_dump.h"
+#include "route/promise.h"
 #include "tenant_args.h"
 
 struct route_args {

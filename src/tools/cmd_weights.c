@@ -22,7 +22,7 @@
 #include "commands.h"
 #include "ibports.h"
 #include "rcv_counters.h"
-#include "weights_file.h"
+#include "io/weights_file.h"
 #include "weights_map.h"
 
 #define CMD "osmcloud weights"

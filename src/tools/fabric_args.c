@@ -6,10 +6,10 @@
 #include <string.h>
 
 #include "fabric_args.h"
-#include "ftree_optional.h"
-#include "guidfile.h"
-#include "lid_model.h"
-#include "topo.h"
+#include "analysis/ftree_optional.h"
+#include "io/guidfile.h"
+#include "vm/lid_model.h"
+#include "io/topo.h"
 
 int fabric_args_lid_model(struct fabric_args *a, const char *cmd,
 			  const char *value)

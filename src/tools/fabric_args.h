@@ -11,8 +11,8 @@
 #ifndef OC_FABRIC_ARGS_H
 #define OC_FABRIC_ARGS_H
 
-#include "fabric.h"
-#include "vmfile.h"
+#include "model/fabric.h"
+#include "io/vmfile.h"
 
 struct fabric_args {
 	const char *topo;

@@ -14,7 +14,7 @@
 
 #include <infiniband/mad.h>
 
-#include "hash.h"
+#include "base/hash.h"
 #include "ibports.h"
 
 #define LINK_UP 5 /* PortInfo PortPhysicalState LinkUp */

@@ -15,12 +15,12 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "error.h"
-#include "fabric.h"
-#include "ftree.h"
-#include "lft.h"
-#include "migrate.h"
-#include "vmfile.h"
+#include "base/error.h"
+#include "model/fabric.h"
+#include "analysis/ftree.h"
+#include "model/lft.h"
+#include "reconf/reconf.h"
+#include "io/vmfile.h"
 
 #define PLAN_MAX_MIGRATE 64
 #define PLAN_NUM_METHODS 2 /* ItRC and FTreeMinRC */

@@ -15,8 +15,8 @@
 #include <time.h>
 
 #include "plan.h"
-#include "rand.h"
-#include "verify.h"
+#include "base/rand.h"
+#include "verify/verify.h"
 
 #define SHOW_UPDATES 40	  /* updates printed per plan */
 #define EDGE_REPEATS 1000 /* marking runs of the edge-to-edge pair */

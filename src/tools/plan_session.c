@@ -14,11 +14,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "engine.h"
-#include "guidfile.h"
-#include "lid_model.h"
-#include "rand.h"
-#include "topo.h"
+#include "route/engine.h"
+#include "io/guidfile.h"
+#include "vm/lid_model.h"
+#include "base/rand.h"
+#include "io/topo.h"
 #include "plan.h"
 
 /* ---- the clock ---------------------------------------------------------- */

@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "part_file.h"
-#include "policy_file.h"
+#include "io/part_file.h"
+#include "io/policy_file.h"
 #include "tenant_args.h"
-#include "textscan.h"
-#include "weights_file.h"
+#include "base/textscan.h"
+#include "io/weights_file.h"
 
 int tenant_args_sm_guid(struct tenant_args *a, const char *cmd,
 			const char *value)

@@ -9,8 +9,8 @@
 #ifndef OC_TENANT_ARGS_H
 #define OC_TENANT_ARGS_H
 
-#include "fabric.h"
-#include "partition.h"
+#include "model/fabric.h"
+#include "model/partition.h"
 
 struct tenant_args {
 	const char *partitions;

@@ -2,7 +2,13 @@
 # the osmcloud command and its subcommands
 osmcloud_SOURCES += src/tools/osmcloud.c src/tools/commands.h
 osmcloud_SOURCES += src/tools/cmd_route.c
-osmcloud_SOURCES += src/tools/cmd_ctl.c src/core/ctl_proto.h
+osmcloud_SOURCES += src/tools/cmd_gen.c
+# check: the LFT verifier, the ibsim Dump reader and the tenant metrics
+osmcloud_SOURCES += src/tools/cmd_check.c \
+	src/tools/fabric_args.c src/tools/fabric_args.h \
+	src/tools/tenant_args.c src/tools/tenant_args.h \
+	src/tools/check_tenants.c src/tools/check_tenants.h
+osmcloud_SOURCES += src/tools/cmd_ctl.c
 # config-check: the plugin's own option parser, offline
 osmcloud_SOURCES += src/tools/cmd_config_check.c \
 	src/osm/options.c src/osm/options.h src/osm/log_level.h

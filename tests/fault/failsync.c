@@ -13,7 +13,9 @@
  *
  * Check-only, never installed.
  */
+#ifndef _GNU_SOURCE /* configure passes -D_GNU_SOURCE */
 #define _GNU_SOURCE
+#endif
 #include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>

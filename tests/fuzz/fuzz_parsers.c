@@ -26,20 +26,20 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "ctl_json.h"
-#include "error.h"
-#include "fabric.h"
-#include "guidfile.h"
-#include "ibsim_dump.h"
-#include "lft.h"
-#include "lft_dump.h"
-#include "part_file.h"
-#include "partition.h"
-#include "policy_file.h"
-#include "topo.h"
-#include "vmfile.h"
-#include "vmreg.h"
-#include "weights_file.h"
+#include "io/ctl_json.h"
+#include "base/error.h"
+#include "model/fabric.h"
+#include "io/guidfile.h"
+#include "io/ibsim_dump.h"
+#include "model/lft.h"
+#include "io/lft_dump.h"
+#include "io/part_file.h"
+#include "model/partition.h"
+#include "io/policy_file.h"
+#include "io/topo.h"
+#include "io/vmfile.h"
+#include "vm/vmreg.h"
+#include "io/weights_file.h"
 
 #define MAX_INPUT (256 * 1024)
 

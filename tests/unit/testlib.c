@@ -9,10 +9,10 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "engine.h"
-#include "lft_hop.h"
+#include "route/engine.h"
+#include "model/lft_hop.h"
 #include "testlib.h"
-#include "topo.h"
+#include "io/topo.h"
 
 struct oc_fabric *tl_fabric_err(const char *text, struct oc_err *err)
 {

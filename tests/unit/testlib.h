@@ -7,8 +7,8 @@
 
 #include <stdint.h>
 
-#include "fabric.h"
-#include "lft.h"
+#include "model/fabric.h"
+#include "model/lft.h"
 
 /* Parses an ibsim topology held in a string and assigns LIDs; fails the
  * test on error. */

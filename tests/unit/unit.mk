@@ -1,31 +1,45 @@
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-# cmocka unit tests of the core
+# the unit tests (cmocka) of src/core, one fragment per folder as in
+# src/core, and the offline tests of the osmcloud command (*_offline.sh)
 if HAVE_CMOCKA
-UNIT_TEST_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+UNIT_TEST_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) -I$(top_srcdir)/tests/unit
 UNIT_LIBS = libosmcloudcore.la $(CMOCKA_LIBS)
-endif
-if HAVE_CMOCKA
 check_LTLIBRARIES += tests/unit/libtestlib.la
 tests_unit_libtestlib_la_SOURCES = tests/unit/testlib.c tests/unit/testlib.h \
 	tests/unit/fixtures.h
 tests_unit_libtestlib_la_CFLAGS = $(UNIT_TEST_CFLAGS)
-UNIT_TESTS = tests/unit/test_topo tests/unit/test_ftree \
-	tests/unit/test_vswitch_ftree tests/unit/test_vmfile \
-	tests/unit/test_sftree
-check_PROGRAMS += $(UNIT_TESTS)
-TESTS += $(UNIT_TESTS)
-tests_unit_test_topo_CFLAGS = $(UNIT_TEST_CFLAGS)
-tests_unit_test_topo_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
-tests_unit_test_ftree_CFLAGS = $(UNIT_TEST_CFLAGS)
-tests_unit_test_ftree_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
-tests_unit_test_vswitch_ftree_CFLAGS = $(UNIT_TEST_CFLAGS)
-tests_unit_test_vswitch_ftree_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
-tests_unit_test_vmfile_CFLAGS = $(UNIT_TEST_CFLAGS)
-tests_unit_test_vmfile_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
-tests_unit_test_sftree_CFLAGS = $(UNIT_TEST_CFLAGS)
-tests_unit_test_sftree_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
 endif
-include $(srcdir)/tests/unit/unit_pftree.mk
+include $(srcdir)/tests/unit/analysis/analysis.mk
+include $(srcdir)/tests/unit/io/io.mk
+include $(srcdir)/tests/unit/verify/verify.mk
+include $(srcdir)/tests/unit/route/route.mk
+include $(srcdir)/tests/unit/route/sftree/sftree.mk
+include $(srcdir)/tests/unit/route/pftree/pftree.mk
+include $(srcdir)/tests/unit/reconf/reconf.mk
+include $(srcdir)/tests/unit/vm/vm.mk
+include $(srcdir)/tests/unit/gen/gen.mk
+# no include of src/core points up a layer (docs/design.md)
+EXTRA_DIST += tests/unit/layers.sh
+TESTS += tests/unit/layers.sh
+# osmcloud route and check on the shipped topologies; a damaged table
+# fails, bad input is refused
+EXTRA_DIST += tests/unit/expect.sh tests/unit/data/ibsim-dump-small.txt \
+	tests/unit/check_offline.sh tests/unit/promise_offline.sh \
+	tests/unit/data/regress-sftree-hostless-leaf-loop.net \
+	tests/unit/data/regress-sftree-hostless-leaf-loop.lfts
+TESTS += tests/unit/check_offline.sh tests/unit/promise_offline.sh
+# osmcloud config-check (the plugin's options and files, offline)
+EXTRA_DIST += tests/unit/config_check_offline.sh
+TESTS += tests/unit/config_check_offline.sh
+# the command line of osmcloud gen
+EXTRA_DIST += tests/unit/gen_offline.sh
+TESTS += tests/unit/gen_offline.sh
+# the pftree engines with the tenant files, and osmcloud check's metrics
+EXTRA_DIST += tests/unit/pftree_offline.sh
+TESTS += tests/unit/pftree_offline.sh
+# osmcloud plan on the shipped topologies
+EXTRA_DIST += tests/unit/plan_offline.sh
+TESTS += tests/unit/plan_offline.sh
 # sftree offline: routed and checked with the switch checks required
 EXTRA_DIST += tests/unit/sftree_offline.sh
 TESTS += tests/unit/sftree_offline.sh
@@ -37,13 +51,6 @@ EXTRA_DIST += tests/unit/licence_check.sh LICENSE
 TESTS += tests/unit/licence_check.sh
 # property test: every engine on random generated fat-trees, judged by
 # osmcloud check (OC_PROPERTY_COUNT / OC_PROPERTY_SEED for longer runs)
-EXTRA_DIST += tests/unit/property_offline.sh tests/unit/property_lib.sh
+EXTRA_DIST += tests/unit/property_offline.sh tests/unit/property_lib.sh \
+	tests/unit/data/property-known-failures.txt
 TESTS += tests/unit/property_offline.sh
-# the control socket's JSON parser and writer
-if HAVE_CMOCKA
-check_PROGRAMS += tests/unit/test_ctl_json
-TESTS += tests/unit/test_ctl_json
-tests_unit_test_ctl_json_CFLAGS = $(UNIT_TEST_CFLAGS)
-tests_unit_test_ctl_json_LDADD = $(UNIT_LIBS)
-endif
-include $(srcdir)/tests/unit/unit_failover.mk

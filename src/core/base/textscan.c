@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * textscan.c - helpers shared by the line-oriented parsers.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/textscan.h"
+
+int oc_parse_hex64(const char *s, uint64_t *v)
+{
+	size_t digits;
+
+	if (s[0] != '0' || (s[1] != 'x' && s[1] != 'X'))
+		return -1;
+	digits = strspn(s + 2, "0123456789abcdefABCDEF");
+	if (!digits || digits > 16 || s[2 + digits])
+		return -1;
+	*v = strtoull(s + 2, NULL, 16);
+	return 0;
+}
+
+char *oc_skip_blanks(char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
+
+char *oc_scan_quoted(char **s)
+{
+	char *start, *end;
+
+	*s = oc_skip_blanks(*s);
+	if (**s != '"')
+		return NULL;
+	start = *s + 1;
+	end = strchr(start, '"');
+	if (!end || end == start)
+		return NULL;
+	*end = '\0';
+	*s = end + 1;
+	return start;
+}
+
+int oc_err_at(struct oc_err *err, const char *file, unsigned line,
+	      const char *msg, const char *what)
+{
+	char copy[sizeof(err->msg)];
+
+	snprintf(copy, sizeof(copy), "%s%s", msg, what ? what : "");
+	return oc_err_set(err, "%s:%u: %s", file, line, copy);
+}
+
+int oc_read_to_end(FILE *in, const char *file, unsigned line,
+		   struct oc_err *err)
+{
+	int reason = errno;
+
+	if (feof(in))
+		return 0;
+	return oc_err_set(err, "%s:%u: cannot read this line: %s", file, line,
+			  strerror(reason));
+}

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * textscan.h - helpers shared by the line-oriented parsers (ibsim
+ * topology files, ibsim Dump output, the VM, weights, partitions, roots
+ * and guid2lid files).
+ */
+#ifndef OC_TEXTSCAN_H
+#define OC_TEXTSCAN_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "base/error.h"
+
+/* s is "0x" (or "0X") and 1 to 16 hex digits, nothing else: sets *v and
+ * returns 0, else -1.  The one reader of GUIDs (and guid2lid's hex LIDs)
+ * in the input files. */
+int oc_parse_hex64(const char *s, uint64_t *v);
+
+/* The first character of s that is not a blank or a tab. */
+char *oc_skip_blanks(char *s);
+
+/* Skips blanks, then reads a non-empty "quoted" word: returns it (the
+ * closing quote is overwritten with '\0') and moves *s past it; NULL when
+ * there is none. */
+char *oc_scan_quoted(char **s);
+
+/* Sets err to "FILE:LINE: MSGWHAT" (what may be NULL); msg may be
+ * err->msg itself.  Returns -1. */
+int oc_err_at(struct oc_err *err, const char *file, unsigned line,
+	      const char *msg, const char *what);
+
+/* Call it when a parser's getline() loop ended without an error of its
+ * own: 0 when getline() stopped at the end of the file; else (no memory
+ * for the line, a read error) -1 with err set to "FILE:LINE: cannot
+ * read this line: REASON", so that a file read in part is never taken
+ * for the whole file.  line: the lines read + 1.  Needs getline()'s
+ * errno. */
+int oc_read_to_end(FILE *in, const char *file, unsigned line,
+		   struct oc_err *err);
+
+#endif

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * ctl_json.h - the JSON of the control socket's machine protocol
+ * (docs/protocol.md): one request is one JSON object on one line, one
+ * reply is one JSON object on one line.
+ *
+ * The parser is strict (RFC 8259) and small on purpose: a request is a
+ * flat object whose member values are strings, numbers, true, false or
+ * null.  Nested objects and arrays, duplicate member names, member names
+ * that are not printable ASCII, invalid UTF-8, "\u0000", raw control
+ * characters in strings and anything after the closing brace are errors
+ * naming the column (1-based byte offset) and the problem; the message
+ * never echoes the request's bytes.
+ *
+ * The writer quotes any C string into a valid JSON string: control
+ * characters escaped, invalid UTF-8 bytes as U+FFFD.
+ */
+#ifndef OC_CTL_JSON_H
+#define OC_CTL_JSON_H
+
+#include <stdio.h>
+
+#include "base/error.h"
+
+#define OC_JSON_MAX_MEMBERS 32
+
+enum oc_json_type {
+	OC_JSON_STRING,
+	OC_JSON_NUMBER,
+	OC_JSON_TRUE,
+	OC_JSON_FALSE,
+	OC_JSON_NULL,
+};
+
+struct oc_json_member {
+	const char *key;
+	enum oc_json_type type;
+	const char *text; /* a string's decoded value (UTF-8, no NUL
+			     inside), a number's literal; NULL otherwise */
+	double num;	  /* a number's value */
+};
+
+struct oc_json_obj {
+	struct oc_json_member m[OC_JSON_MAX_MEMBERS];
+	unsigned n;
+	char *buf; /* the decoded keys and strings */
+};
+
+/* Parses the object in text (NUL-terminated; blanks around it allowed).
+ * 0 with obj filled (free it with oc_json_obj_free), or -1 with err and
+ * nothing to free. */
+int oc_json_parse(const char *text, struct oc_json_obj *obj,
+		  struct oc_err *err);
+void oc_json_obj_free(struct oc_json_obj *obj);
+
+/* The member named key, NULL when absent. */
+const struct oc_json_member *oc_json_find(const struct oc_json_obj *obj,
+					  const char *key);
+
+/* "string", "number", "true", "false", "null". */
+const char *oc_json_type_name(enum oc_json_type type);
+
+/* Writes s as a JSON string, quotes included. */
+void oc_json_quote(FILE *out, const char *s);
+
+/* Length of the valid UTF-8 sequence at s (1 to 4), 0 when s does not
+ * start one (also for overlong forms and surrogates). */
+unsigned oc_utf8_len(const unsigned char *s);
+
+#endif

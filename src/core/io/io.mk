@@ -1,0 +1,10 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# src/core/io: the file formats: topologies, GUID lists, VM and tenant files,
+# LFT dumps, the ibsim Dump, the control socket's JSON
+libosmcloudcore_la_SOURCES += src/core/io/ctl_json.c src/core/io/ctl_json.h \
+	src/core/io/guidfile.c src/core/io/guidfile.h src/core/io/ibsim_dump.c \
+	src/core/io/ibsim_dump.h src/core/io/lft_dump.c src/core/io/lft_dump.h \
+	src/core/io/part_file.c src/core/io/part_file.h src/core/io/policy_file.c \
+	src/core/io/policy_file.h src/core/io/topo.c src/core/io/topo.h \
+	src/core/io/vmfile.c src/core/io/vmfile.h src/core/io/weights_file.c \
+	src/core/io/weights_file.h

@@ -1,0 +1,535 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * run.c - the phases of one routing run, with their timing and logs.
+ *
+ * Nothing is kept between sweeps but the last statistics: the snapshot
+ * points into OpenSM's subnet, which may change as soon as OpenSM
+ * releases its lock after routing.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "routing/fault.h"
+#include "routing/hops_out.h"
+#include "vm/lid_model.h"
+#include "routing/lft_out.h"
+#include "routing/partitions_in.h"
+#include "model/path_hops.h"
+#include "route/promise.h"
+#include "routing/run.h"
+#include "vmops/vguid.h"
+
+struct oc_osm_run *oc_osm_run_new(const struct oc_osm_slot *slot)
+{
+	struct oc_osm_run *run = calloc(1, sizeof(*run));
+
+	if (!run)
+		return NULL;
+	run->plugin = slot->plugin;
+	run->engine = slot->engine;
+	return run;
+}
+
+/* Drops everything a run built; stats stay for the summary. */
+static void run_clear(struct oc_osm_run *run)
+{
+	oc_osm_snapshot_free(run->snap);
+	run->snap = NULL;
+	oc_lfts_free(run->lfts);
+	run->lfts = NULL;
+	oc_partitions_free(run->parts);
+	run->parts = NULL;
+	free(run->switch_hops);
+	run->switch_hops = NULL;
+}
+
+void oc_osm_run_free(struct oc_osm_run *run)
+{
+	if (!run)
+		return;
+	run_clear(run);
+	oc_osm_lanes_free(&run->lanes);
+	free(run);
+}
+
+static const struct oc_osm_log *run_log(const struct oc_osm_run *run)
+{
+	return &run->plugin->log;
+}
+
+/* Logs why the run failed and drops its state; returns -1. */
+static int run_fail(struct oc_osm_run *run, const char *code, const char *msg)
+{
+	oc_osm_err(run_log(run), code,
+		   "%s: %s; leaving routing to the next engine or minhop",
+		   run->engine->name, msg);
+	run_clear(run);
+	oc_osm_lanes_reset(&run->lanes);
+	return -1;
+}
+
+/* Re-reads the roots/VM files; a file gone bad is reported and the last
+ * good contents are used (see inputs.h). */
+static void load_inputs(struct oc_osm_run *run)
+{
+	struct oc_osm_plugin *p = run->plugin;
+	struct oc_err err;
+
+	if (oc_osm_inputs_reload(&p->inputs, &p->opts, run_log(run), &err))
+		oc_osm_err(run_log(run), OC_ERR_INPUT,
+			   "%s: %s; routing with the files as they were "
+			   "last read correctly",
+			   run->engine->name, err.msg);
+	if (p->opts.roots_file)
+		oc_osm_verbose(run_log(run), "%s: %zu root GUIDs from %s",
+			       run->engine->name, p->inputs.num_roots,
+			       p->opts.roots_file);
+	if (p->opts.vms_file)
+		oc_osm_verbose(run_log(run), "%s: %u VMs from %s",
+			       run->engine->name, p->inputs.vms->count,
+			       p->opts.vms_file);
+	if (oc_engine_has(run->engine, OC_ENGINE_PARTITIONS) &&
+	    p->opts.policy_file)
+		oc_osm_verbose(run_log(run), "%s: %u policies (%s) from %s",
+			       run->engine->name, p->inputs.policies->count,
+			       oc_policy_mode_name(p->inputs.policies->mode),
+			       p->opts.policy_file);
+	if (oc_engine_has(run->engine, OC_ENGINE_PARTITIONS) &&
+	    p->opts.weights_file)
+		oc_osm_verbose(run_log(run), "%s: %u node weights from %s",
+			       run->engine->name, p->inputs.weights->count,
+			       p->opts.weights_file);
+}
+
+/* The core routes base LIDs only. */
+static int check_lmc(const struct oc_osm_run *run, struct oc_err *err)
+{
+	unsigned lmc = run->plugin->osm->subn.opt.lmc;
+
+	if (lmc)
+		return oc_err_set(err, "LMC %u is not supported (set lmc 0)",
+				  lmc);
+	return 0;
+}
+
+static int take_snapshot(struct oc_osm_run *run, struct oc_err *err)
+{
+	double t = oc_osm_now_ms();
+	const struct oc_fabric *f;
+
+	run->snap = oc_osm_snapshot_take(&run->plugin->osm->subn, err);
+	if (!run->snap)
+		return -1;
+	f = run->snap->f;
+	run->snapshot_ms = oc_osm_now_ms() - t;
+	oc_osm_info(run_log(run),
+		    "%s: snapshot: %u nodes (%u switches), %u ports, "
+		    "LIDs up to %u in %.1f ms",
+		    run->engine->name, f->num_nodes, f->num_switches,
+		    f->num_ports, f->max_lid, run->snapshot_ms);
+	if (!f->max_lid)
+		return oc_err_set(err, "no port has a LID yet");
+	return 0;
+}
+
+/* VMs with a GUID of their own: OpenSM's alias GUIDs follow the registry
+ * (a restart or a heavy sweep that found the VFs anew). */
+static void place_vguids(struct oc_osm_run *run)
+{
+	struct oc_osm_plugin *p = run->plugin;
+	unsigned n;
+
+	pthread_mutex_lock(&p->vmstate.lock);
+	n = oc_osm_vguid_sync(p->osm, p->vmstate.reg);
+	pthread_mutex_unlock(&p->vmstate.lock);
+	if (n)
+		oc_osm_info(run_log(run),
+			    "%s: %u VM vGUID(s) placed on their VFs",
+			    run->engine->name, n);
+}
+
+/* The fat-tree analysis the VM checks need (whether a port is a VF);
+ * NULL when the fabric is no fat-tree (the engine then says why). */
+static struct oc_ftree *analyse_for_vms(const struct oc_osm_run *run)
+{
+	const struct oc_osm_plugin *p = run->plugin;
+	struct oc_ftree_opts o = {
+		.root_guids = p->inputs.roots,
+		.num_roots = p->inputs.num_roots,
+	};
+
+	return oc_ftree_analyze(run->snap->f, &o, NULL);
+}
+
+/* The VMs of the vms= file on a VF port of the fabric: each other one (a
+ * GUID of no port, of a PF, of a switch) is an ERR naming the file, the
+ * line and the VM, and is left out; the others are routed.  *owned gets
+ * the filtered copy when one was left out. */
+static int vms_on_vfs(struct oc_osm_run *run, const struct oc_ftree *ft,
+		      struct oc_vm_table **owned, struct oc_err *err)
+{
+	const struct oc_osm_plugin *p = run->plugin;
+	const struct oc_vm_table *vms = p->inputs.vms;
+	struct oc_vm_table *good = NULL;
+	uint32_t i;
+
+	for (i = 0; i < vms->count; i++) {
+		const struct oc_vm *vm = &vms->vms[i];
+		const char *why =
+			oc_lid_model_not_a_vf(run->snap->f, ft, vm->vf_guid);
+
+		if (!why)
+			continue;
+		oc_osm_err(run_log(run), OC_ERR_INPUT,
+			   "%s: option vms: %s:%u: VM \"%s\": 0x%016" PRIx64
+			   " is not a VF port: %s; routing the other VMs",
+			   run->engine->name, p->opts.vms_file, vm->line,
+			   vm->name, vm->vf_guid, why);
+		if (!good && !(good = oc_vm_table_new()))
+			return oc_err_set(err, "out of memory");
+	}
+	for (i = 0; good && i < vms->count; i++) {
+		const struct oc_vm *vm = &vms->vms[i];
+
+		if (oc_lid_model_not_a_vf(run->snap->f, ft, vm->vf_guid))
+			continue;
+		if (oc_vm_table_add(good, vm->vf_guid, vm->name, vm->weight,
+				    err)) {
+			oc_vm_table_free(good);
+			return -1;
+		}
+	}
+	*owned = good;
+	return 0;
+}
+
+/* The VMs to route: the registry's when state= is set and usable
+ * (seeded from the vms= file the first time), else the vms= file's VMs
+ * that sit on VF ports. */
+static int vms_for_routing(struct oc_osm_run *run, struct oc_vm_table **owned,
+			   struct oc_err *err)
+{
+	struct oc_osm_plugin *p = run->plugin;
+	struct oc_ftree *ft;
+	int ret = 0;
+
+	*owned = NULL;
+	if (!p->opts.state_file && !p->inputs.vms)
+		return 0;
+	ft = analyse_for_vms(run);
+	if (p->opts.state_file)
+		ret = oc_osm_vmstate_for_routing(&p->vmstate, p->inputs.vms,
+						 p->opts.vms_file, run->snap->f,
+						 ft, run_log(run), owned, err);
+	if (!ret && !*owned && p->inputs.vms)
+		ret = vms_on_vfs(run, ft, owned, err);
+	else if (!ret && *owned)
+		place_vguids(run);
+	oc_ftree_free(ft);
+	return ret;
+}
+
+/* What an engine could not do while it still routes: a policy pftree_ext
+ * could not meet in best-effort mode, the switch pairs sftree leaves. */
+static void warn_engine(void *ctx, const char *msg)
+{
+	const struct oc_osm_run *run = ctx;
+
+	oc_osm_info(run_log(run), "%s: warning: %s (best-effort: routing on)",
+		    run->engine->name, msg);
+}
+
+/* OpenSM's partitions, the option files and the data VLs, for the
+ * partition-aware engines. */
+static int partition_input(struct oc_osm_run *run, struct oc_engine_input *in,
+			   struct oc_err *err)
+{
+	struct oc_osm_plugin *p = run->plugin;
+	const osm_subn_t *subn = &p->osm->subn;
+
+	oc_osm_lanes_reset(&run->lanes);
+	run->parts = oc_osm_partitions_take(subn, err);
+	if (!run->parts)
+		return -1;
+	in->parts = run->parts;
+	in->policies = p->inputs.policies;
+	in->weights = p->inputs.weights;
+	in->data_vls = oc_osm_data_vls(subn);
+	in->lanes = &run->lanes.plan;
+	oc_osm_info(run_log(run),
+		    "%s: %u partitions from OpenSM, %u data VLs on every "
+		    "port%s",
+		    run->engine->name, run->parts->count, in->data_vls,
+		    subn->opt.qos ? ""
+				  : "; qos is off: OpenSM will not program "
+				    "the SL-to-VL tables (set qos TRUE)");
+	return 0;
+}
+
+/* The SL each partition got, on one line. */
+static void log_lanes(const struct oc_osm_run *run)
+{
+	const struct oc_lane_plan *plan = &run->lanes.plan;
+	char line[1024];
+	size_t n = 0;
+	uint32_t i;
+
+	line[0] = '\0';
+	for (i = 0; i < plan->count && n < sizeof(line) - 64; i++) {
+		const struct oc_partition *part = &run->parts->parts[i];
+
+		n += snprintf(line + n, sizeof(line) - n, "%s%s 0x%04x SL %u",
+			      i ? ", " : "", part->name ? part->name : "-",
+			      part->pkey, plan->sl[i]);
+	}
+	oc_osm_info(run_log(run),
+		    "%s: %u tenants, %u links shared by tenants, %u unmet "
+		    "policies; lanes: %s%s; %u data VLs used",
+		    run->engine->name, run->stats.tenants,
+		    run->stats.shared_links, run->stats.unmet_policies, line,
+		    i < plan->count ? ", ..." : "", plan->num_vls);
+}
+
+static int route(struct oc_osm_run *run, struct oc_err *err)
+{
+	const struct oc_fabric *f = run->snap->f;
+	struct oc_engine_input in = {
+		.f = f,
+		.root_guids = run->plugin->inputs.roots,
+		.num_roots = run->plugin->inputs.num_roots,
+		.vms = run->plugin->inputs.vms,
+		.sm_port_guid = cl_ntoh64(run->plugin->osm->subn.sm_port_guid),
+		.warn = warn_engine,
+		.warn_ctx = run,
+	};
+	struct oc_vm_table *registry_vms;
+	int ret;
+
+	if (oc_engine_has(run->engine, OC_ENGINE_PARTITIONS) &&
+	    partition_input(run, &in, err))
+		return -1;
+	if (vms_for_routing(run, &registry_vms, err))
+		return -1;
+	if (registry_vms)
+		in.vms = registry_vms;
+	run->lfts = oc_lfts_new(f->num_switches, f->max_lid);
+	memset(&run->stats, 0, sizeof(run->stats));
+	ret = run->lfts ? run->engine->route(&in, run->lfts, &run->stats, err)
+			: oc_err_set(err, "out of memory for %u LFTs",
+				     f->num_switches);
+	oc_vm_table_free(registry_vms);
+	if (ret)
+		return -1;
+	if (oc_engine_has(run->engine, OC_ENGINE_PARTITIONS)) {
+		if (oc_osm_lanes_index(&run->lanes, f, run->parts, err))
+			return -1;
+		log_lanes(run);
+	}
+	oc_osm_info(run_log(run),
+		    "%s: analyse %.1f ms (%u leaves, %u vSwitches), "
+		    "route %.1f ms",
+		    run->engine->name, run->stats.analyze_ms, run->stats.leaves,
+		    run->stats.vswitches, run->stats.route_ms);
+	if (run->stats.subtree_root_guid)
+		oc_osm_info(run_log(run),
+			    "%s: subtree root 0x%016" PRIx64 ", %u switch-to-"
+			    "switch entries and %u switch-to-CA detours "
+			    "through it",
+			    run->engine->name, run->stats.subtree_root_guid,
+			    run->stats.sw2sw, run->stats.ca_via_root);
+	if (run->stats.detour_root_guid)
+		oc_osm_info(run_log(run),
+			    "%s: %u detours through the leaf 0x%016" PRIx64
+			    ": the nearest-neighbour ones closed a CA credit "
+			    "loop",
+			    run->engine->name, run->stats.detours,
+			    run->stats.detour_root_guid);
+	if (run->stats.cross_core)
+		oc_osm_info(run_log(run),
+			    "%s: %u switch-to-switch entries across the "
+			    "horizontal links between roots",
+			    run->engine->name, run->stats.cross_core);
+	return 0;
+}
+
+/* What the engine's promise covers, for the log line. */
+static const char *promise_words(const struct oc_engine *e)
+{
+	if (oc_engine_has(e, OC_ENGINE_SWITCH_CDG))
+		return "every CA and switch LID reached, no credit loop with "
+		       "CA or switch sources";
+	if (oc_engine_has(e, OC_ENGINE_SWITCH_PATHS))
+		return "every CA and switch LID reached, no credit loop in "
+		       "CA traffic";
+	return "every CA LID reached, no credit loop in CA traffic";
+}
+
+static void log_promise_kept(const struct oc_osm_run *run)
+{
+	char unserved[96] = "";
+
+	if (run->stats.sw_pairs_unserved)
+		snprintf(unserved, sizeof(unserved),
+			 "; %llu (switch, switch LID) pairs unserved, as "
+			 "declared",
+			 (unsigned long long)run->stats.sw_pairs_unserved);
+	oc_osm_info(run_log(run), "%s: check: promise kept (%s%s) in %.1f ms",
+		    run->engine->name, promise_words(run->engine), unserved,
+		    run->check_ms);
+}
+
+/* The engine's promise (promise.h), on its tables before OpenSM gets
+ * them: 0 kept; -1 broken or not checkable, *violation (malloc'd) or err
+ * saying why.  Its cost is check_ms.  The test build of the plugin may
+ * corrupt the tables first (fault.h). */
+static int check(struct oc_osm_run *run, char **violation, struct oc_err *err)
+{
+	double t;
+	int ret;
+
+	*violation = NULL;
+	if (oc_osm_fault_inject(run->snap->f, run->lfts, run_log(run),
+				run->engine->name, err))
+		return -1;
+	t = oc_osm_now_ms();
+	ret = oc_promise_check(run->snap->f, run->lfts, run->engine,
+			       run->stats.sw_pairs_unserved, violation, err);
+	run->check_ms = oc_osm_now_ms() - t;
+	if (ret)
+		return -1;
+	log_promise_kept(run);
+	return 0;
+}
+
+/* A run that failed in route() or check(): the broken promise, or err. */
+static int route_fail(struct oc_osm_run *run, char *violation,
+		      const struct oc_err *err)
+{
+	char *msg = NULL;
+	int ret;
+
+	if (!violation)
+		return run_fail(run, OC_ERR_ROUTE, err->msg);
+	if (asprintf(&msg, "the tables break the engine's promise: %s",
+		     violation) < 0)
+		msg = NULL;
+	ret = run_fail(run, OC_ERR_PROMISE, msg ? msg : violation);
+	free(msg);
+	free(violation);
+	return ret;
+}
+
+/* Grows the switch tables if needed, then starts filling the hop
+ * matrices on a worker thread, which runs while the engine routes. */
+static struct oc_osm_hops *start_hops(struct oc_osm_run *run,
+				      struct oc_err *err)
+{
+	if (oc_osm_lft_reserve(run->snap, run->snap->f->max_lid, err))
+		return NULL;
+	return oc_osm_hops_start(run->snap, err);
+}
+
+/* Helps the worker finish the hop matrices and waits for it.  hops_ms is
+ * the time this adds after routing and checking. */
+static int finish_hops(struct oc_osm_run *run, struct oc_osm_hops *hops,
+		       struct oc_err *err)
+{
+	double t = oc_osm_now_ms(), dist_ms;
+
+	if (oc_osm_hops_finish(hops, &dist_ms, err))
+		return -1;
+	if (oc_engine_has(run->engine, OC_ENGINE_SWITCH_PATHS)) {
+		run->switch_hops = oc_lft_switch_hops(run->snap->f, run->lfts);
+		if (!run->switch_hops)
+			return oc_err_set(err, "out of memory for switch "
+					       "routes");
+		if (oc_osm_hops_along_routes(run->snap, run->lfts,
+					     run->switch_hops, err))
+			return -1;
+	}
+	run->hops_ms = oc_osm_now_ms() - t;
+	oc_osm_info(run_log(run),
+		    "%s: hops: %u switches, %.1f ms after routing "
+		    "(distances ready %.1f ms after the snapshot)",
+		    run->engine->name, run->snap->f->num_switches, run->hops_ms,
+		    dist_ms);
+	return 0;
+}
+
+int oc_osm_run_route(struct oc_osm_run *run)
+{
+	struct oc_osm_hops *hops;
+	char *violation = NULL;
+	struct oc_err err;
+
+	run_clear(run);
+	run->start_ms = oc_osm_now_ms();
+	load_inputs(run);
+	if (check_lmc(run, &err) || take_snapshot(run, &err))
+		return run_fail(run, OC_ERR_SNAPSHOT, err.msg);
+	hops = start_hops(run, &err);
+	if (!hops)
+		return run_fail(run, OC_ERR_OUTPUT, err.msg);
+	if (route(run, &err) || check(run, &violation, &err)) {
+		oc_osm_hops_cancel(hops);
+		return route_fail(run, violation, &err);
+	}
+	if (finish_hops(run, hops, &err))
+		return run_fail(run, OC_ERR_OUTPUT, err.msg);
+	return 0;
+}
+
+static void log_summary(const struct oc_osm_run *run, double lft_ms)
+{
+	const struct oc_route_stats *st = &run->stats;
+
+	oc_osm_info(run_log(run),
+		    "%s: routed %u VMs, %u PFs, %u idle VFs, "
+		    "%u compute nodes, %u I/O nodes, %u switch LIDs, "
+		    "%u detours on %u switches (%u vSwitches) in %.1f ms "
+		    "(snapshot %.1f, analyse %.1f, route %.1f, check %.1f, "
+		    "hops %.1f, LFT copy %.1f)",
+		    run->engine->name, st->vms, st->pfs, st->idle_vfs,
+		    st->compute_nodes, st->io_nodes, st->switch_lids,
+		    st->detours, run->snap->f->num_switches, st->vswitches,
+		    oc_osm_now_ms() - run->start_ms, run->snapshot_ms,
+		    st->analyze_ms, st->route_ms, run->check_ms, run->hops_ms,
+		    lft_ms);
+}
+
+int oc_osm_run_write(struct oc_osm_run *run)
+{
+	double t = oc_osm_now_ms(), lft_ms;
+
+	if (!run->lfts) {
+		oc_osm_err(run_log(run), OC_ERR_OUTPUT,
+			   "%s: nothing to write (build_lid_matrices failed "
+			   "or did not run)",
+			   run->engine->name);
+		return -1;
+	}
+	oc_osm_lft_write(run->snap, run->lfts);
+	lft_ms = oc_osm_now_ms() - t;
+	oc_osm_info(run_log(run),
+		    "%s: LFT copy: %u switches, LIDs 1..%u in %.1f ms",
+		    run->engine->name, run->snap->f->num_switches,
+		    run->lfts->max_lid, lft_ms);
+	log_summary(run, lft_ms);
+	run_clear(run);
+	return 0;
+}
+
+uint8_t oc_osm_run_path_sl(const struct oc_osm_run *run, uint8_t hint,
+			   uint16_t slid, uint16_t dlid)
+{
+	return oc_osm_lanes_path_sl(&run->lanes, hint, slid, dlid);
+}
+
+void oc_osm_run_sl2vl(const struct oc_osm_run *run, const osm_physp_t *physp,
+		      ib_slvl_table_t *t)
+{
+	if (run->lanes.ready)
+		oc_osm_lanes_sl2vl(&run->lanes, physp, t);
+}

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * snapshot.h - OpenSM's subnet copied into the core fabric model.
+ *
+ * Taken by the routing engine under the lock OpenSM already holds
+ * exclusively.  Switches and CAs come from subn->node_guid_tbl (routers
+ * are left out), names from node descriptions (made unique with the node
+ * GUID), links from the physical ports' remote pointers when neither end
+ * is DOWN, LIDs from switch port 0 and CA ports.  A port is active when it
+ * is linked (and, for a CA, has a LID).  Linear in the size of the subnet.
+ */
+#ifndef OC_OSM_SNAPSHOT_H
+#define OC_OSM_SNAPSHOT_H
+
+#include <opensm/osm_subnet.h>
+#include <opensm/osm_switch.h>
+
+#include "model/fabric.h"
+
+struct oc_osm_snapshot {
+	struct oc_fabric *f;
+	osm_switch_t **sw; /* [switch index]: OpenSM's switch, or NULL
+				   for a switch without a linear table */
+};
+
+struct oc_osm_snapshot *oc_osm_snapshot_take(osm_subn_t *subn,
+					     struct oc_err *err);
+void oc_osm_snapshot_free(struct oc_osm_snapshot *s);
+
+#endif

@@ -1,0 +1,19 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# unit tests of the file readers and writers (src/core/io)
+if HAVE_CMOCKA
+IO_UNIT_TESTS = tests/unit/io/test_topo tests/unit/io/test_vmfile \
+	tests/unit/io/test_ctl_json tests/unit/io/test_ibsim_dump \
+	tests/unit/io/test_tenant_files
+check_PROGRAMS += $(IO_UNIT_TESTS)
+TESTS += $(IO_UNIT_TESTS)
+tests_unit_io_test_topo_CFLAGS = $(UNIT_TEST_CFLAGS)
+tests_unit_io_test_topo_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
+tests_unit_io_test_vmfile_CFLAGS = $(UNIT_TEST_CFLAGS)
+tests_unit_io_test_vmfile_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
+tests_unit_io_test_ctl_json_CFLAGS = $(UNIT_TEST_CFLAGS)
+tests_unit_io_test_ctl_json_LDADD = $(UNIT_LIBS)
+tests_unit_io_test_ibsim_dump_CFLAGS = $(UNIT_TEST_CFLAGS)
+tests_unit_io_test_ibsim_dump_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
+tests_unit_io_test_tenant_files_CFLAGS = $(UNIT_TEST_CFLAGS)
+tests_unit_io_test_tenant_files_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
+endif

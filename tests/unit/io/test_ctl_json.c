@@ -1,0 +1,241 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * test_ctl_json.c - the control socket's JSON: strict parsing with
+ * errors that name the column and never echo the request, quoting of
+ * any string, and malformed inputs (every truncation and byte flip of
+ * valid requests, random bytes) that must fail cleanly.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "io/ctl_json.h"
+#include "base/rand.h"
+
+static void parses_request(void **state)
+{
+	struct oc_json_obj o;
+	struct oc_err err = {{0}};
+	const struct oc_json_member *m;
+
+	assert_int_equal(
+		oc_json_parse(" {\"id\": \"r1\", \"op\":\"migrate\",\"vm\":"
+			      "\"vm-3\", \"dest\": \"hv5 mlx5_0\", \"weight\":"
+			      " -1.5e2, \"dry\": false, \"x\": null, "
+			      "\"t\":true}\r\n",
+			      &o, &err),
+		0);
+	assert_int_equal(o.n, 8);
+	assert_string_equal(oc_json_find(&o, "id")->text, "r1");
+	assert_string_equal(oc_json_find(&o, "dest")->text, "hv5 mlx5_0");
+	m = oc_json_find(&o, "weight");
+	assert_int_equal(m->type, OC_JSON_NUMBER);
+	assert_string_equal(m->text, "-1.5e2");
+	assert_true(m->num == -150.0);
+	assert_int_equal(oc_json_find(&o, "dry")->type, OC_JSON_FALSE);
+	assert_int_equal(oc_json_find(&o, "x")->type, OC_JSON_NULL);
+	assert_int_equal(oc_json_find(&o, "t")->type, OC_JSON_TRUE);
+	assert_null(oc_json_find(&o, "nope"));
+	oc_json_obj_free(&o);
+	assert_int_equal(oc_json_parse("{}", &o, &err), 0);
+	assert_int_equal(o.n, 0);
+	oc_json_obj_free(&o);
+}
+
+static void decodes_escapes(void **state)
+{
+	struct oc_json_obj o;
+	struct oc_err err = {{0}};
+
+	assert_int_equal(oc_json_parse("{\"s\":\"a\\\"b\\\\c\\/d\\n\\t"
+				       "\\u00e9\\ud83d\\ude00\\u20ac\"}",
+				       &o, &err),
+			 0);
+	assert_string_equal(
+		oc_json_find(&o, "s")->text,
+		"a\"b\\c/d\n\t\xc3\xa9\xf0\x9f\x98\x80\xe2\x82\xac");
+	oc_json_obj_free(&o);
+	/* raw UTF-8 passes */
+	assert_int_equal(oc_json_parse("{\"s\":\"\xc3\xa9\"}", &o, &err), 0);
+	assert_string_equal(oc_json_find(&o, "s")->text, "\xc3\xa9");
+	oc_json_obj_free(&o);
+}
+
+/* text must fail with an error containing want, which never holds the
+ * request's own bytes beyond member names. */
+static void refuses(const char *text, const char *want)
+{
+	struct oc_json_obj o;
+	struct oc_err err = {{0}};
+
+	if (oc_json_parse(text, &o, &err) != -1)
+		fail_msg("accepted: %s", text);
+	if (!strstr(err.msg, want))
+		fail_msg("%s: got \"%s\", want \"%s\"", text, err.msg, want);
+	assert_null(o.buf);
+}
+
+static void refuses_malformed(void **state)
+{
+	refuses("", "column 1: a request is one JSON object");
+	refuses("migrate vm hv", "column 1: a request is one JSON object");
+	refuses("[1]", "'{' expected");
+	refuses("{", "a member name (a string) expected");
+	refuses("{\"a\":1", "',' or '}' expected");
+	refuses("{\"a\":1,}", "column 8: a member name");
+	refuses("{\"a\" 1}", "':' expected");
+	refuses("{\"a\":}", "a value expected");
+	refuses("{\"a\":1}x", "column 8: text after the object");
+	refuses("{\"a\":1}{}", "text after the object");
+	refuses("{\"a\":{}}", "nested objects and arrays");
+	refuses("{\"a\":[1]}", "nested objects and arrays");
+	refuses("{\"a\":1,\"a\":2}", "column 8: member \"a\" given twice");
+	refuses("{\"a\":01}", "',' or '}' expected");
+	refuses("{\"a\":-}", "a digit expected");
+	refuses("{\"a\":1.}", "a digit expected");
+	refuses("{\"a\":1e}", "a digit expected");
+	refuses("{\"a\":+1}", "a value expected");
+	refuses("{\"a\":tru}", "a value expected");
+	refuses("{\"a\":\"x}", "unterminated string");
+	refuses("{\"a\":\"x\ty\"}", "a control character in a string");
+	refuses("{\"a\":\"\\x\"}", "unknown escape");
+	refuses("{\"a\":\"\\u12\"}", "four hex digits");
+	refuses("{\"a\":\"\\u0000\"}", "\\u0000 is not allowed");
+	refuses("{\"a\":\"\\udc00\"}", "a low surrogate");
+	refuses("{\"a\":\"\\ud800x\"}", "a high surrogate without");
+	refuses("{\"a\":\"\\ud800\\u0041\"}", "a high surrogate without");
+	refuses("{\"a\":\"\xff\"}", "invalid UTF-8");
+	refuses("{\"a\":\"\xc0\xaf\"}", "invalid UTF-8");     /* overlong */
+	refuses("{\"a\":\"\xed\xa0\x80\"}", "invalid UTF-8"); /* surrogate */
+	refuses("{\"a\":\"\xe2\x82\"}", "invalid UTF-8");     /* cut */
+	refuses("{\"\":1}", "member name must be printable ASCII");
+	refuses("{\"\\u001b[2J\":1}", "member name must be printable ASCII");
+}
+
+static void refuses_too_many_members(void **state)
+{
+	char text[2048];
+	size_t len = 0;
+	unsigned i;
+
+	text[len++] = '{';
+	for (i = 0; i <= OC_JSON_MAX_MEMBERS; i++)
+		len += sprintf(text + len, "%s\"k%u\":%u", i ? "," : "", i, i);
+	text[len++] = '}';
+	text[len] = '\0';
+	refuses(text, "too many members");
+}
+
+static char *quoted(const char *s)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+
+	assert_non_null(out);
+	oc_json_quote(out, s);
+	fclose(out);
+	return buf;
+}
+
+/* Whatever goes in, the writer makes a string the parser takes back. */
+static void quotes_anything(void **state)
+{
+	static const char *const cases[][2] = {
+		{"plain", "\"plain\""},
+		{"a\"b\\c", "\"a\\\"b\\\\c\""},
+		{"\x1b[2J\n\x7f", "\"\\u001b[2J\\u000a\\u007f\""},
+		{"\xc3\xa9", "\"\xc3\xa9\""},
+		{"bad \xff byte", "\"bad \\ufffd byte\""},
+	};
+	unsigned i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *q = quoted(cases[i][0]), *req;
+		struct oc_json_obj o;
+		struct oc_err err = {{0}};
+
+		assert_string_equal(q, cases[i][1]);
+		assert_true(asprintf(&req, "{\"v\":%s}", q) > 0);
+		assert_int_equal(oc_json_parse(req, &o, &err), 0);
+		if (i != 4)
+			assert_string_equal(oc_json_find(&o, "v")->text,
+					    cases[i][0]);
+		oc_json_obj_free(&o);
+		free(req);
+		free(q);
+	}
+}
+
+/* Every prefix of a valid request but the whole is refused; every
+ * single-byte change either parses or fails with a column inside the
+ * text; random bytes never crash. */
+static void survives_malformed(void **state)
+{
+	static const char req[] =
+		"{\"id\":\"r\\u00e9\",\"op\":\"migrate\",\"vm\":\"vm-1\","
+		"\"dest\":\"0x0002c90300000005\",\"n\":-12.5e+3,\"b\":true}";
+	size_t len = strlen(req), i;
+	char buf[sizeof(req)], rnd[64];
+	struct oc_json_obj o;
+	struct oc_err err;
+	uint64_t seed = 12345;
+	unsigned k, j, ok = 0;
+
+	for (i = 0; i < len; i++) {
+		memcpy(buf, req, i);
+		buf[i] = '\0';
+		assert_int_equal(oc_json_parse(buf, &o, &err), -1);
+		assert_non_null(strstr(err.msg, "column "));
+	}
+	for (i = 0; i < len; i++)
+		for (k = 1; k < 256; k++) {
+			unsigned col;
+
+			memcpy(buf, req, len + 1);
+			buf[i] = (char)k;
+			if (!oc_json_parse(buf, &o, &err)) {
+				ok++;
+				oc_json_obj_free(&o);
+				continue;
+			}
+			assert_int_equal(sscanf(err.msg, "column %u", &col), 1);
+			assert_true(col >= 1 && col <= len + 1);
+		}
+	assert_true(ok > 0);
+	for (k = 0; k < 20000; k++) {
+		unsigned n = 1 + oc_rand_next(&seed) % (sizeof(rnd) - 1);
+
+		for (j = 0; j < n; j++) {
+			/* mostly JSON's own characters */
+			static const char alpha[] = "{}[]\":,\\u0123456789abef"
+						    "-+.eEtrunl \t";
+			uint64_t r = oc_rand_next(&seed);
+
+			rnd[j] = r % 4 ? alpha[r % (sizeof(alpha) - 1)]
+				       : (char)(1 + r % 255);
+		}
+		rnd[n] = '\0';
+		if (!oc_json_parse(rnd, &o, &err))
+			oc_json_obj_free(&o);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(parses_request),
+		cmocka_unit_test(decodes_escapes),
+		cmocka_unit_test(refuses_malformed),
+		cmocka_unit_test(refuses_too_many_members),
+		cmocka_unit_test(quotes_anything),
+		cmocka_unit_test(survives_malformed),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,12 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# unit tests of the LFT verifier and the up*/down* search (src/core/verify)
+if HAVE_CMOCKA
+VERIFY_UNIT_TESTS = tests/unit/verify/test_verify \
+	tests/unit/verify/test_updown
+check_PROGRAMS += $(VERIFY_UNIT_TESTS)
+TESTS += $(VERIFY_UNIT_TESTS)
+tests_unit_verify_test_verify_CFLAGS = $(UNIT_TEST_CFLAGS)
+tests_unit_verify_test_verify_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
+tests_unit_verify_test_updown_CFLAGS = $(UNIT_TEST_CFLAGS)
+tests_unit_verify_test_updown_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
+endif
