@@ -127,40 +127,6 @@ static uint32_t add_node(struct builder *b, enum oc_node_type type,
 	return oc_fabric_add_node(b->f, type, guid, name, ports, b->err);
 }
 
-unsigned gen_ports_in_use(const struct builder *b, unsigned l, uint64_t i)
-{
-	const struct gen_shape *s = &b->s;
-	unsigned used = s->down[l] + s->up[l] + gen_shape_horizontal(s, l, i);
-
-	if (l == 1) {
-		used += b->io_on_leaf[i];
-		used -= b->dropped[gen_shape_leaf_group(s, i)] * s->p[1];
-	}
-	return used;
-}
-
-unsigned gen_switch_ports(const struct builder *b, unsigned l, uint64_t i)
-{
-	const struct gen_shape *s = &b->s;
-	unsigned ports = s->down[l] + s->up[l] + gen_shape_horizontal(s, l, i);
-
-	if (b->p->radix)
-		return b->p->radix;
-	if (l == 1)
-		ports += b->io_on_leaf[i] + b->p->spare_ports;
-	return ports + b->extra_ports[b->sw_base[l] + i];
-}
-
-unsigned gen_switch_level(const struct builder *b, uint32_t n, uint64_t *i)
-{
-	unsigned l = 1;
-
-	while (n < b->sw_base[l])
-		l++;
-	*i = n - b->sw_base[l];
-	return l;
-}
-
 /* The switches are the first nodes, roots first: sets sw_base. */
 static void place_switches(struct builder *b)
 {
@@ -191,15 +157,6 @@ static int add_switches(struct builder *b)
 				return -1;
 		}
 	}
-	return 0;
-}
-
-int gen_connect(struct builder *b, uint32_t x, unsigned px, uint32_t y,
-		unsigned py)
-{
-	if (oc_fabric_link(b->f, x, px, y, py, b->err))
-		return -1;
-	b->st.links++;
 	return 0;
 }
 
@@ -264,17 +221,6 @@ static int add_hosts(struct builder *b)
 		b->host_node[host] = n;
 	}
 	return 0;
-}
-
-int gen_add_io_ca(struct builder *b, uint32_t sw, unsigned port)
-{
-	uint64_t guid = OC_GEN_IO_GUID | (uint64_t)b->io_next << 4;
-	char name[OC_GEN_NAME_MAX];
-	uint32_t ca;
-
-	snprintf(name, sizeof(name), "io-%u", b->io_next++);
-	ca = add_node(b, OC_NODE_CA, guid, 1, name);
-	return ca == OC_NONE ? -1 : gen_connect(b, sw, port, ca, 1);
 }
 
 /* I/O CAs take the leaf ports right after the up (and horizontal) ports. */
@@ -356,33 +302,6 @@ static int link_cores(struct builder *b)
 			b->st.core_links++;
 		}
 	return 0;
-}
-
-/* Whether port 'port' of fabric node n is a horizontal port. */
-static int is_core_port(const struct builder *b, uint32_t n, unsigned port)
-{
-	unsigned l = b->s.linked, first = b->s.down[l] + b->s.up[l] + 1;
-	uint64_t i;
-
-	if (!l || n < b->sw_base[l] || n >= b->sw_base[l] + b->s.count[l])
-		return 0;
-	i = n - b->sw_base[l];
-	return port >= first &&
-	       port < first + gen_shape_horizontal(&b->s, l, i);
-}
-
-void gen_unlink(struct builder *b, uint32_t n, unsigned port)
-{
-	struct oc_port *here = oc_port(b->f, n, port);
-	struct oc_port *peer = oc_port(b->f, here->peer_node, here->peer_port);
-
-	peer->peer_node = OC_NONE;
-	peer->peer_port = 0;
-	here->peer_node = OC_NONE;
-	here->peer_port = 0;
-	if (is_core_port(b, n, port))
-		b->st.core_links--;
-	b->st.links--;
 }
 
 static int drop_link(struct builder *b, const struct oc_gen_port_ref *ref)

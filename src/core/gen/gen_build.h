@@ -2,7 +2,7 @@
 /*
  * gen_build.h - the generator's builder state (private to gen*.c): what
  * gen.c builds the fabric with, shared with the random defects of
- * gen_random.c.
+ * gen_random.c; the primitives both use are in gen_build.c.
  *
  * Physical switches are the first nodes of the fabric (roots first, level
  * by level down to the leaves), so node n < num_physical is a physical
