@@ -4,15 +4,16 @@
 # show that a change which must not change behaviour (a file move, a
 # refactoring) leaves the routing output byte-identical.
 #
-#   bench/identical.sh record DIR [--build B] [--quick]
+#   bench/identical.sh record DIR [--build B] [--quick] [--keep]
 #       routes every shipped topology with every engine (the exit status,
 #       stderr and the opensm-lfts.dump of each), the tenant inputs of
 #       tests/unit/pftree_offline.sh, the dynamic LID model with a VM
 #       file, the benchmark fabrics of bench/bench.sh (generated with
 #       osmcloud gen) and osmcloud plan with a fixed seed on two fabrics,
-#       and writes one sha256 per output to DIR/sums (DIR/outputs keeps
-#       the outputs themselves).  --quick leaves out the fabrics above
-#       2,000 hosts.
+#       and writes one sha256 per output to DIR/sums; with --keep,
+#       DIR/outputs keeps the outputs themselves (about 18 GB for the whole
+#       set: the k24 dumps), otherwise they are removed once hashed.
+#       --quick leaves out the fabrics above 2,000 hosts.
 #   bench/identical.sh compare DIR1 DIR2
 #       exit 0 when both folders hold the same sums, 1 naming each
 #       output that differs or is missing.
@@ -27,7 +28,7 @@ BUILD=${OC_BUILDDIR:-$SRC/build}
 ENGINES="vswitch_ftree sftree pftree pftree_ext pftree_wt"
 
 usage() {
-	sed -n '4,20p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '4,22p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 # name|osmcloud gen options (bench/bench.sh's fabrics and two more sizes)
@@ -140,6 +141,7 @@ record() {
 		--migrate hv0-vf1:hv5 --migrate hv3-vf2:hv0 --verify
 
 	(cd "$OUT" && sha256sum -- *) >"$dir/sums"
+	[ "$keep" = 1 ] || rm -rf "$OUT"
 	echo "identical.sh: $(wc -l <"$dir/sums") outputs recorded in $dir/sums"
 }
 
@@ -167,10 +169,12 @@ record)
 	dir=$1
 	shift
 	quick=0
+	keep=0
 	while [ $# -gt 0 ]; do
 		case $1 in
 		--build) BUILD=$2; shift ;;
 		--quick) quick=1 ;;
+		--keep) keep=1 ;;
 		*) usage >&2; exit 2 ;;
 		esac
 		shift
