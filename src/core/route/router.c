@@ -14,9 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/tolerance.h"
 #include "route/router.h"
-
-#define LOAD_EPSILON 1e-9
 
 struct rgroup {
 	uint32_t first; /* into links */
@@ -255,7 +254,7 @@ static uint32_t least_loaded(const struct oc_router *r, uint32_t g,
 	for (k = best + 1; k < grp->first + grp->count; k++) {
 		double l = r->links[k].load;
 
-		if (l < *best_load - LOAD_EPSILON) {
+		if (l < *best_load - OC_LOAD_EPSILON) {
 			best = k;
 			*best_load = l;
 		}
@@ -273,7 +272,7 @@ static uint32_t tagged_link(const struct oc_router *r, uint32_t g,
 	uint32_t k, free_link = OC_NONE;
 
 	for (k = grp->first; k < grp->first + grp->count; k++) {
-		if (r->links[k].load > best_load + LOAD_EPSILON)
+		if (r->links[k].load > best_load + OC_LOAD_EPSILON)
 			continue;
 		if (r->tag[k] == r->cur_tag)
 			return k;
@@ -329,7 +328,7 @@ static uint32_t main_up_link(const struct oc_router *r, uint32_t sw,
 		double l;
 		uint32_t k = least_loaded(r, g, &l);
 
-		if (g == s->up_first || l < best_load - LOAD_EPSILON) {
+		if (g == s->up_first || l < best_load - OC_LOAD_EPSILON) {
 			best = k;
 			best_load = l;
 			*parent = r->peer[g];

@@ -23,6 +23,7 @@
 
 #include "route/engine.h"
 #include "analysis/ftree.h"
+#include "model/tolerance.h"
 #include "route/cross_core.h"
 #include "route/router.h"
 #include "route/subtree_fill.h"
@@ -213,7 +214,7 @@ static double route_leaf_vms(struct vsw_run *run, uint32_t leaf, int route)
 /* Pads a leaf in steps of one node's weight, as OpenSM's dummy nodes do. */
 static void pad_leaf(struct vsw_run *run, uint32_t leaf, double deficit)
 {
-	while (deficit > 1e-9) {
+	while (deficit > OC_LOAD_EPSILON) {
 		double step = deficit < 1 ? deficit : 1;
 
 		oc_router_pad(run->r, leaf, step);
