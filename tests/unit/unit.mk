@@ -21,6 +21,9 @@ include $(srcdir)/tests/unit/gen/gen.mk
 # no include of src/core points up a layer (docs/design.md)
 EXTRA_DIST += tests/unit/layers.sh
 TESTS += tests/unit/layers.sh
+# a write into a port of a const fabric does not compile (model/fabric.h)
+EXTRA_DIST += tests/unit/const_port.sh
+TESTS += tests/unit/const_port.sh
 # osmcloud route and check on the shipped topologies; a damaged table
 # fails, bad input is refused
 EXTRA_DIST += tests/unit/expect.sh tests/unit/data/ibsim-dump-small.txt \
