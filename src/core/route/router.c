@@ -313,12 +313,15 @@ static uint32_t chosen_up_link(const struct oc_router *r, uint32_t sw,
 	return r->choice_link[pick];
 }
 
-/* Main path step: the least loaded up link of sw over all up groups. */
+/* Main path step: the least loaded up link of sw over all up groups
+ * (ties to the first group); a tagged route then takes, among the
+ * equally loaded parallel links of that group, the one tagged_link()
+ * prefers, as with a chooser. */
 static uint32_t main_up_link(const struct oc_router *r, uint32_t sw,
 			     uint32_t *parent)
 {
 	const struct oc_ft_switch *s = &r->ft->sw[sw];
-	uint32_t best = 0, g;
+	uint32_t best = 0, best_group = s->up_first, g;
 	double best_load = 0;
 
 	if (r->choose)
@@ -331,9 +334,12 @@ static uint32_t main_up_link(const struct oc_router *r, uint32_t sw,
 		if (g == s->up_first || l < best_load - OC_LOAD_EPSILON) {
 			best = k;
 			best_load = l;
-			*parent = r->peer[g];
+			best_group = g;
 		}
 	}
+	*parent = r->peer[best_group];
+	if (r->cur_tag)
+		best = tagged_link(r, best_group, best, best_load);
 	return best;
 }
 
