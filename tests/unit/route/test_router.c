@@ -21,15 +21,15 @@
 /* One root S1 and two leaves, each joined to S1 by two parallel links
  * (A ports 1, 2 to S1 ports 1, 2; B ports 1, 2 to S1 ports 3, 4); three
  * CAs on A (ports 3-5), two on B (ports 3, 4). */
-#define PARALLEL_NET                                                       \
-	"Switch 4 \"S1\"\n[1] \"A\"[1]\n[2] \"A\"[2]\n[3] \"B\"[1]\n"      \
-	"[4] \"B\"[2]\n\n"                                                 \
-	"Switch 5 \"A\"\n[1] \"S1\"[1]\n[2] \"S1\"[2]\n[3] \"a1\"[1]\n"    \
-	"[4] \"a2\"[1]\n[5] \"a3\"[1]\n\n"                                 \
-	"Switch 4 \"B\"\n[1] \"S1\"[3]\n[2] \"S1\"[4]\n[3] \"b1\"[1]\n"    \
-	"[4] \"b2\"[1]\n\n"                                                \
-	"Hca 1 \"a1\"\n[1] \"A\"[3]\n\nHca 1 \"a2\"\n[1] \"A\"[4]\n\n"     \
-	"Hca 1 \"a3\"\n[1] \"A\"[5]\n\nHca 1 \"b1\"\n[1] \"B\"[3]\n\n"     \
+#define PARALLEL_NET                                                    \
+	"Switch 4 \"S1\"\n[1] \"A\"[1]\n[2] \"A\"[2]\n[3] \"B\"[1]\n"   \
+	"[4] \"B\"[2]\n\n"                                              \
+	"Switch 5 \"A\"\n[1] \"S1\"[1]\n[2] \"S1\"[2]\n[3] \"a1\"[1]\n" \
+	"[4] \"a2\"[1]\n[5] \"a3\"[1]\n\n"                              \
+	"Switch 4 \"B\"\n[1] \"S1\"[3]\n[2] \"S1\"[4]\n[3] \"b1\"[1]\n" \
+	"[4] \"b2\"[1]\n\n"                                             \
+	"Hca 1 \"a1\"\n[1] \"A\"[3]\n\nHca 1 \"a2\"\n[1] \"A\"[4]\n\n"  \
+	"Hca 1 \"a3\"\n[1] \"A\"[5]\n\nHca 1 \"b1\"\n[1] \"B\"[3]\n\n"  \
 	"Hca 1 \"b2\"\n[1] \"B\"[4]\n"
 
 /* THREE_LEAF_NET without the link S2-C: S2 is no ancestor of C. */
