@@ -45,6 +45,8 @@ struct uplink {
 
 struct oc_osm_hops {
 	const struct oc_osm_snapshot *s;
+	/* the fabric as the worker sees it: read-only (oc_port() only) */
+	const struct oc_fabric *f;
 	uint16_t *lids;	       /* [switch index]: its LID, 0 if none */
 	uint16_t *sorted_lids; /* the switch LIDs, ascending */
 	uint32_t num_sorted;
@@ -83,10 +85,10 @@ static int sort_lids(struct oc_osm_hops *h)
 {
 	uint32_t i;
 
-	h->sorted_lids = malloc(sizeof(uint16_t) * (h->s->f->num_switches + 1));
+	h->sorted_lids = malloc(sizeof(uint16_t) * (h->f->num_switches + 1));
 	if (!h->sorted_lids)
 		return -1;
-	for (i = 0; i < h->s->f->num_switches; i++)
+	for (i = 0; i < h->f->num_switches; i++)
 		if (h->lids[i])
 			h->sorted_lids[h->num_sorted++] = h->lids[i];
 	qsort(h->sorted_lids, h->num_sorted, sizeof(uint16_t), cmp_lid);
@@ -173,7 +175,7 @@ static void prefault_pointers(const struct oc_osm_hops *h,
 static int set_switch_hops(const struct oc_osm_hops *h, uint32_t i,
 			   struct uplink *links)
 {
-	const struct oc_fabric *f = h->s->f;
+	const struct oc_fabric *f = h->f;
 	osm_switch_t *sw = h->s->sw[i];
 	unsigned num_links = switch_links(f, i, sw, h->dist, links);
 	uint32_t t;
@@ -191,7 +193,7 @@ static int set_switch_hops(const struct oc_osm_hops *h, uint32_t i,
  * (switch, switch LID). */
 static size_t row_bytes(const struct oc_osm_hops *h)
 {
-	const struct oc_fabric *f = h->s->f;
+	const struct oc_fabric *f = h->f;
 	size_t lids = 0, bytes = 0;
 	uint32_t i;
 
@@ -243,7 +245,7 @@ static void fill_switches(struct oc_osm_hops *h, size_t reserve)
 
 	while (!atomic_load(&h->stop)) {
 		i = atomic_fetch_add(&h->next, 1);
-		if (i >= h->s->f->num_switches)
+		if (i >= h->f->num_switches)
 			break;
 		if (!h->s->sw[i] || !set_switch_hops(h, i, links))
 			continue;
@@ -257,7 +259,7 @@ static void *worker(void *arg)
 {
 	struct oc_osm_hops *h = arg;
 
-	h->dist = oc_switch_distances(h->s->f);
+	h->dist = oc_switch_distances(h->f);
 	h->dist_ms = oc_osm_now_ms() - h->start_ms;
 	if (!h->dist) {
 		h->dist_failed = 1;
@@ -286,6 +288,7 @@ struct oc_osm_hops *oc_osm_hops_start(const struct oc_osm_snapshot *s,
 	if (!h)
 		goto oom;
 	h->s = s;
+	h->f = s->f;
 	h->lids = switch_lids(s->f);
 	if (!h->lids || sort_lids(h))
 		goto oom;
@@ -330,7 +333,7 @@ static void hops_wait(struct oc_osm_hops *h, int help)
 int oc_osm_hops_finish(struct oc_osm_hops *h, double *dist_ms,
 		       struct oc_err *err)
 {
-	const struct oc_fabric *f = h->s->f;
+	const struct oc_fabric *f = h->f;
 	uint32_t failed;
 	int ret = 0;
 
