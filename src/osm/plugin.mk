@@ -1,12 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # src/osm: the OpenSM event plugin libosmcloud.so (opensm:
-# event_plugin_name osmcloud); its own files are the entry, the options
-# and the log, the rest is in routing/ and vmops/
+# event_plugin_name osmcloud); its own files are the entry, the options,
+# the log and every write into OpenSM's structures (osm_internals.h), the
+# rest is in routing/ and vmops/
 lib_LTLIBRARIES += libosmcloud.la
 libosmcloud_la_SOURCES = \
 	src/osm/plugin.c src/osm/plugin.h \
 	src/osm/log.h src/osm/log_level.h \
-	src/osm/options.c src/osm/options.h
+	src/osm/options.c src/osm/options.h \
+	src/osm/osm_internals.c src/osm/osm_internals.h
 include $(srcdir)/src/osm/routing/routing.mk
 include $(srcdir)/src/osm/vmops/vmops.mk
 libosmcloud_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/osm \

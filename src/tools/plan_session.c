@@ -47,8 +47,8 @@ static uint32_t vf_on_port(const struct plan_session *s, uint32_t hv,
 	return ca;
 }
 
-static struct oc_port *vf_port(const struct plan_session *s, uint32_t hv,
-			       unsigned p)
+static const struct oc_port *vf_port(const struct plan_session *s, uint32_t hv,
+				     unsigned p)
 {
 	uint32_t node = s->f->switches[hv];
 

@@ -21,6 +21,13 @@ include $(srcdir)/tests/unit/gen/gen.mk
 # no include of src/core points up a layer (docs/design.md)
 EXTRA_DIST += tests/unit/layers.sh
 TESTS += tests/unit/layers.sh
+# a write into a port of a const fabric does not compile (model/fabric.h)
+EXTRA_DIST += tests/unit/const_port.sh
+TESTS += tests/unit/const_port.sh
+# every write into OpenSM's structures is in src/osm/osm_internals.c, which
+# builds against OpenSM 3.3.23 only
+EXTRA_DIST += tests/unit/osm_internals.sh
+TESTS += tests/unit/osm_internals.sh
 # osmcloud route and check on the shipped topologies; a damaged table
 # fails, bad input is refused
 EXTRA_DIST += tests/unit/expect.sh tests/unit/data/ibsim-dump-small.txt \

@@ -79,8 +79,9 @@ static int is_core_port(const struct builder *b, uint32_t n, unsigned port)
 
 void gen_unlink(struct builder *b, uint32_t n, unsigned port)
 {
-	struct oc_port *here = oc_port(b->f, n, port);
-	struct oc_port *peer = oc_port(b->f, here->peer_node, here->peer_port);
+	struct oc_port *here = oc_port_mut(b->f, n, port);
+	struct oc_port *peer =
+		oc_port_mut(b->f, here->peer_node, here->peer_port);
 
 	peer->peer_node = OC_NONE;
 	peer->peer_port = 0;

@@ -247,7 +247,7 @@ static int parse_port_status(struct dump_parser *ps, unsigned port,
 	if (port_state(rest, &active))
 		return perr(ps,
 			    "no port state (e.g. Active/LinkUp) in: ", rest);
-	oc_port(ps->f, ps->cur, port)->active = active;
+	oc_port_mut(ps->f, ps->cur, port)->active = active;
 	if (active && lid)
 		return set_lids(ps, port, lid, lmc);
 	return 0;

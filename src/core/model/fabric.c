@@ -165,8 +165,8 @@ int oc_fabric_link(struct oc_fabric *f, uint32_t a, unsigned pa, uint32_t b,
 	if (a == b && pa == pb)
 		return oc_err_set(err, "node \"%s\" port %u linked to itself",
 				  f->nodes[a].name, pa);
-	x = oc_port(f, a, pa);
-	y = oc_port(f, b, pb);
+	x = oc_port_mut(f, a, pa);
+	y = oc_port_mut(f, b, pb);
 	if ((x->peer_node != OC_NONE &&
 	     (x->peer_node != b || x->peer_port != pb)) ||
 	    (y->peer_node != OC_NONE &&
@@ -219,7 +219,7 @@ int oc_fabric_set_lid(struct oc_fabric *f, uint32_t node, unsigned port,
 				  f->nodes[o->node].name);
 	o->node = node;
 	o->port = port;
-	oc_port(f, node, port)->lid = lid;
+	oc_port_mut(f, node, port)->lid = lid;
 	return 0;
 }
 
@@ -268,7 +268,7 @@ uint32_t oc_fabric_find_guid(const struct oc_fabric *f, uint64_t node_guid)
 int oc_fabric_set_port_guid(struct oc_fabric *f, uint32_t node, unsigned port,
 			    uint64_t guid, struct oc_err *err)
 {
-	struct oc_port *p = oc_port(f, node, port);
+	struct oc_port *p = oc_port_mut(f, node, port);
 	unsigned other_port;
 	uint32_t other;
 

@@ -104,8 +104,18 @@ static inline uint32_t oc_port_slot(const struct oc_fabric *f, uint32_t node,
 	return f->nodes[node].first_port + port;
 }
 
-static inline struct oc_port *oc_port(const struct oc_fabric *f, uint32_t node,
-				      unsigned port)
+/* A port of a fabric, read-only: the routing engines and the hop-matrix
+ * worker threads read the fabric through a const pointer and must not be
+ * able to change it (a write through the result is a compile error). */
+static inline const struct oc_port *oc_port(const struct oc_fabric *f,
+					    uint32_t node, unsigned port)
+{
+	return &f->ports[oc_port_slot(f, node, port)];
+}
+
+/* A port of a fabric the caller may change (building, snapshot, moves). */
+static inline struct oc_port *oc_port_mut(struct oc_fabric *f, uint32_t node,
+					  unsigned port)
 {
 	return &f->ports[oc_port_slot(f, node, port)];
 }

@@ -6,4 +6,5 @@ libosmcloudcore_la_SOURCES += src/core/model/fabric.c \
 	src/core/model/lft.c src/core/model/lft.h src/core/model/lft_hop.h \
 	src/core/model/link_list.c src/core/model/link_list.h \
 	src/core/model/partition.c src/core/model/partition.h \
-	src/core/model/path_hops.c src/core/model/path_hops.h
+	src/core/model/path_hops.c src/core/model/path_hops.h \
+	src/core/model/tolerance.h

@@ -115,8 +115,8 @@ static int check_current(const struct oc_fabric *f,
  * gets the other one. */
 static void swap_guids(struct oc_fabric *f, const struct oc_lid_move *m)
 {
-	struct oc_port *a = oc_port(f, m->old_node, m->old_port);
-	struct oc_port *b = oc_port(f, m->node, m->port);
+	struct oc_port *a = oc_port_mut(f, m->old_node, m->old_port);
+	struct oc_port *b = oc_port_mut(f, m->node, m->port);
 	uint64_t guid = a->guid;
 
 	a->guid = b->guid;
@@ -136,7 +136,7 @@ static int move_lids(struct oc_fabric *f, const struct oc_migrate_move *mv,
 
 		if (m->old_node == OC_NONE)
 			continue;
-		oc_port(f, m->old_node, m->old_port)->lid = 0;
+		oc_port_mut(f, m->old_node, m->old_port)->lid = 0;
 		f->lid_owner[m->lid].node = OC_NONE;
 	}
 	/* cannot fail once a LID was released: only a boot (which releases
@@ -160,11 +160,11 @@ static void set_active(struct oc_fabric *f, const struct oc_migrate_move *mv)
 		struct oc_port *p;
 
 		if (m->old_node != OC_NONE) {
-			p = oc_port(f, m->old_node, m->old_port);
+			p = oc_port_mut(f, m->old_node, m->old_port);
 			p->active = p->lid != 0;
 		}
 		if (m->node != OC_NONE)
-			oc_port(f, m->node, m->port)->active = 1;
+			oc_port_mut(f, m->node, m->port)->active = 1;
 	}
 }
 

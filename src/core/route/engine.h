@@ -3,7 +3,9 @@
  * engine.h - the routing engines of osmcloud, independent of OpenSM.
  *
  * Every engine is a policy over the shared fat-tree router: it decides in
- * which order and with which weight destinations are routed.  The OpenSM
+ * which order and with which weight destinations are routed.  The phases
+ * they share are sequenced in one place, oc_engine_run() (engine_run.h);
+ * an engine supplies the steps that differ.  The OpenSM
  * glue registers each engine under its name; the offline tool calls them
  * directly.
  */

@@ -14,9 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/tolerance.h"
 #include "route/router.h"
-
-#define LOAD_EPSILON 1e-9
 
 struct rgroup {
 	uint32_t first; /* into links */
@@ -255,7 +254,7 @@ static uint32_t least_loaded(const struct oc_router *r, uint32_t g,
 	for (k = best + 1; k < grp->first + grp->count; k++) {
 		double l = r->links[k].load;
 
-		if (l < *best_load - LOAD_EPSILON) {
+		if (l < *best_load - OC_LOAD_EPSILON) {
 			best = k;
 			*best_load = l;
 		}
@@ -273,7 +272,7 @@ static uint32_t tagged_link(const struct oc_router *r, uint32_t g,
 	uint32_t k, free_link = OC_NONE;
 
 	for (k = grp->first; k < grp->first + grp->count; k++) {
-		if (r->links[k].load > best_load + LOAD_EPSILON)
+		if (r->links[k].load > best_load + OC_LOAD_EPSILON)
 			continue;
 		if (r->tag[k] == r->cur_tag)
 			return k;
@@ -314,12 +313,15 @@ static uint32_t chosen_up_link(const struct oc_router *r, uint32_t sw,
 	return r->choice_link[pick];
 }
 
-/* Main path step: the least loaded up link of sw over all up groups. */
+/* Main path step: the least loaded up link of sw over all up groups
+ * (ties to the first group); a tagged route then takes, among the
+ * equally loaded parallel links of that group, the one tagged_link()
+ * prefers, as with a chooser. */
 static uint32_t main_up_link(const struct oc_router *r, uint32_t sw,
 			     uint32_t *parent)
 {
 	const struct oc_ft_switch *s = &r->ft->sw[sw];
-	uint32_t best = 0, g;
+	uint32_t best = 0, best_group = s->up_first, g;
 	double best_load = 0;
 
 	if (r->choose)
@@ -329,12 +331,15 @@ static uint32_t main_up_link(const struct oc_router *r, uint32_t sw,
 		double l;
 		uint32_t k = least_loaded(r, g, &l);
 
-		if (g == s->up_first || l < best_load - LOAD_EPSILON) {
+		if (g == s->up_first || l < best_load - OC_LOAD_EPSILON) {
 			best = k;
 			best_load = l;
-			*parent = r->peer[g];
+			best_group = g;
 		}
 	}
+	*parent = r->peer[best_group];
+	if (r->cur_tag)
+		best = tagged_link(r, best_group, best, best_load);
 	return best;
 }
 

@@ -73,9 +73,11 @@ int oc_router_set_chooser(struct oc_router *r, oc_up_chooser fn, void *ctx);
 /* Tags the following routes (0: untagged, the default).  Among equally
  * loaded parallel links a tagged route takes one that already carries its
  * tag, else one no tagged route has loaded yet, else the first; a link
- * keeps the tag of the first tagged route that loads it.  The pftree
- * engines tag a node's routes with its partition (Algorithm 4's marks on
- * parallel links). */
+ * keeps the tag of the first tagged route that loads it.  This holds on
+ * every link a route loads: up the main path (with or without a chooser;
+ * the parent is chosen first, the tag only picks among its parallel
+ * links) and down to the children.  The pftree engines tag a node's
+ * routes with its partition (Algorithm 4's marks on parallel links). */
 int oc_router_set_tag(struct oc_router *r, uint32_t tag);
 
 #endif

@@ -19,10 +19,11 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "route/engine.h"
+#include "route/engine_run.h"
 #include "analysis/ftree.h"
+#include "model/tolerance.h"
 #include "route/cross_core.h"
 #include "route/router.h"
 #include "route/subtree_fill.h"
@@ -44,8 +45,9 @@ struct vsw_run {
 	/* holes through the subtree root instead of nearest detours: the
 	 * CA LIDs up/down routing left holes for, filled after phase 5 */
 	int holes_via_root;
-	int leave_holes;      /* OC_HOLES_LEAVE: after() fills them */
-	uint8_t *is_hole_lid; /* [lid] */
+	int leave_holes; /* OC_HOLES_LEAVE: after() fills them */
+	oc_vswitch_ftree_after_fn after; /* the engine on top, or NULL */
+	uint8_t *is_hole_lid;		 /* [lid] */
 	uint16_t *hole_lids;
 	uint32_t num_hole_lids;
 };
@@ -213,7 +215,7 @@ static double route_leaf_vms(struct vsw_run *run, uint32_t leaf, int route)
 /* Pads a leaf in steps of one node's weight, as OpenSM's dummy nodes do. */
 static void pad_leaf(struct vsw_run *run, uint32_t leaf, double deficit)
 {
-	while (deficit > 1e-9) {
+	while (deficit > OC_LOAD_EPSILON) {
 		double step = deficit < 1 ? deficit : 1;
 
 		oc_router_pad(run->r, leaf, step);
@@ -446,15 +448,6 @@ static void fill_vswitch_tables(struct vsw_run *run)
 	}
 }
 
-static double ms_since(const struct timespec *t0)
-{
-	struct timespec t1;
-
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	return (t1.tv_sec - t0->tv_sec) * 1e3 +
-	       (t1.tv_nsec - t0->tv_nsec) / 1e6;
-}
-
 /* A subtree root for the holes; where none serves and the cores are
  * joined at their roots, after routes up, across and down between the
  * cores (cross_core.h), as sftree does for switch LIDs.  Returns as
@@ -516,11 +509,19 @@ static int fill_holes_via_root(struct vsw_run *run, struct oc_err *err)
 	return ret;
 }
 
-/* All phases; fails (1: no subtree root, -1: out of memory) only when
- * the holes go through the subtree root. */
-static int route_all(struct vsw_run *run, struct oc_err *err)
+/* ---- the policy over the engine skeleton (engine_run.h) ------------ */
+
+static int vsw_accept(void *p, const struct oc_ftree *ft, struct oc_err *err)
 {
-	int ret = 0;
+	((struct vsw_run *)p)->ft = ft;
+	return 0;
+}
+
+/* Phase 1 of the paper: VMs and PFs, or the compute nodes of a fabric
+ * without vSwitches (OpenSM's ftree). */
+static int vsw_route_end_nodes(void *p, struct oc_err *err)
+{
+	struct vsw_run *run = p;
 
 	if (run->ft->num_vswitches) {
 		route_vms(run);
@@ -528,8 +529,27 @@ static int route_all(struct vsw_run *run, struct oc_err *err)
 	} else {
 		route_compute_nodes(run);
 	}
-	route_io_nodes(run);
-	route_switch_lids(run);
+	return 0;
+}
+
+static void vsw_route_io_nodes(void *p)
+{
+	route_io_nodes(p);
+}
+
+static void vsw_route_switch_lids(void *p)
+{
+	route_switch_lids(p);
+}
+
+/* Idle VFs, the holes through the subtree root when asked, the vSwitches'
+ * tables; fails (1: no subtree root, -1: out of memory) only when the
+ * holes go through the subtree root. */
+static int vsw_complete(void *p, struct oc_err *err)
+{
+	struct vsw_run *run = p;
+	int ret = 0;
+
 	route_idle_vfs(run);
 	if (run->holes_via_root && run->num_hole_lids)
 		ret = fill_holes_via_root(run, err);
@@ -537,25 +557,49 @@ static int route_all(struct vsw_run *run, struct oc_err *err)
 	return ret;
 }
 
-static int alloc_scratch(struct vsw_run *run)
+/* The router and the scratch, allocated before routing so that no phase
+ * can fail. */
+static int vsw_setup(void *p, struct oc_err *err)
 {
+	struct vsw_run *run = p;
 	uint32_t nsw = run->f->num_switches + 1;
 
+	run->r = oc_router_new(run->ft, run->lfts);
+	if (!run->r)
+		return oc_err_set(err, "out of memory");
 	run->hv = malloc(sizeof(*run->hv) * nsw);
 	run->hv_vms = malloc(sizeof(*run->hv_vms) * nsw);
 	run->leaf_weight =
 		malloc(sizeof(*run->leaf_weight) * (run->ft->num_leaves + 1));
-	return run->hv && run->hv_vms && run->leaf_weight ? 0 : -1;
+	if (!run->hv || !run->hv_vms || !run->leaf_weight)
+		return oc_err_set(err, "out of memory");
+	return 0;
 }
 
-static void free_scratch(struct vsw_run *run)
+static void vsw_teardown(void *p)
 {
+	struct vsw_run *run = p;
+
 	free(run->hv);
 	free(run->hv_vms);
 	free(run->leaf_weight);
 	free(run->is_hole_lid);
 	free(run->hole_lids);
+	oc_router_free(run->r);
 }
+
+static int vsw_check(void *p, struct oc_err *err);
+
+static const struct oc_engine_policy vsw_policy = {
+	.accept = vsw_accept,
+	.setup = vsw_setup,
+	.route_end_nodes = vsw_route_end_nodes,
+	.route_io_nodes = vsw_route_io_nodes,
+	.route_switch_lids = vsw_route_switch_lids,
+	.complete = vsw_complete,
+	.check = vsw_check,
+	.teardown = vsw_teardown,
+};
 
 /* Whether CA-sourced traffic has a credit loop in the tables. */
 static int ca_credit_loop(struct vsw_run *run, struct oc_err *err)
@@ -582,7 +626,7 @@ static int route_again(struct vsw_run *run, struct oc_err *err)
 	run->r = oc_router_new(run->ft, run->lfts);
 	if (!run->r)
 		return oc_err_set(err, "out of memory");
-	return route_all(run, err);
+	return oc_engine_route_phases(&vsw_policy, run, err);
 }
 
 /* Where the nearest-neighbour detours of a degraded tree close a credit
@@ -609,6 +653,20 @@ static int route_holes_safely(struct vsw_run *run, struct oc_err *err)
 	return route_again(run, err);
 }
 
+/* Detours that close a credit loop go through a subtree root instead,
+ * then the engine built on top (sftree) runs on the same analysis. */
+static int vsw_check(void *p, struct oc_err *err)
+{
+	struct vsw_run *run = p;
+	int ret = 0;
+
+	if (run->stats->detours && !run->leave_holes)
+		ret = route_holes_safely(run, err);
+	if (!ret && run->after)
+		ret = run->after(run->in, run->ft, run->lfts, run->stats, err);
+	return ret;
+}
+
 int oc_vswitch_ftree_route_then(const struct oc_engine_input *in,
 				struct oc_lfts *lfts,
 				struct oc_route_stats *stats,
@@ -616,39 +674,14 @@ int oc_vswitch_ftree_route_then(const struct oc_engine_input *in,
 				oc_vswitch_ftree_after_fn after,
 				struct oc_err *err)
 {
-	struct oc_ftree_opts opts = {in->root_guids, in->num_roots};
 	struct vsw_run run = {.in = in,
 			      .f = in->f,
 			      .lfts = lfts,
 			      .stats = stats,
-			      .leave_holes = holes == OC_HOLES_LEAVE};
-	struct timespec t0;
-	int ret = -1;
+			      .leave_holes = holes == OC_HOLES_LEAVE,
+			      .after = after};
 
-	memset(stats, 0, sizeof(*stats));
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	run.ft = oc_ftree_analyze(in->f, &opts, err);
-	stats->analyze_ms = ms_since(&t0);
-	if (!run.ft)
-		return -1;
-	stats->leaves = run.ft->num_leaves;
-	stats->vswitches = run.ft->num_vswitches;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	run.r = oc_router_new(run.ft, lfts);
-	if (!run.r || alloc_scratch(&run)) {
-		oc_err_set(err, "out of memory");
-	} else {
-		ret = route_all(&run, err);
-		if (!ret && stats->detours && !run.leave_holes)
-			ret = route_holes_safely(&run, err);
-	}
-	if (!ret && after)
-		ret = after(in, run.ft, lfts, stats, err);
-	stats->route_ms = ms_since(&t0);
-	free_scratch(&run);
-	oc_router_free(run.r);
-	oc_ftree_free((struct oc_ftree *)run.ft);
-	return ret;
+	return oc_engine_run(&vsw_policy, &run, in, stats, err);
 }
 
 static int vswitch_ftree_route(const struct oc_engine_input *in,

@@ -20,7 +20,7 @@ static void idle_vfs_down(struct oc_fabric *f, const struct oc_ftree *ft,
 		if (p == ft->sw[hv].uplink_port || p == ft->sw[hv].pf_port ||
 		    ca == OC_NONE || oc_is_switch(f, ca))
 			continue;
-		vf = oc_port(f, ca, oc_port(f, node, p)->peer_port);
+		vf = oc_port_mut(f, ca, oc_port(f, node, p)->peer_port);
 		if (!oc_vm_table_find(vms, vf->guid))
 			vf->active = 0;
 	}

@@ -4,12 +4,14 @@
  *
  * OpenSM's matrix holds, for every switch LID, one byte per port: the hop
  * count to that switch through the port, and in slot 0 the least of them
- * (0 for the switch's own LID).  The first entry of each (switch, LID)
- * row goes through osm_switch_set_hops(), which allocates the row and
- * checks the bounds; the other ports of the same row are stored directly,
+ * (0 for the switch's own LID).  Every entry goes through
+ * oc_osmi_hops_set() (osm_internals.h): OpenSM's osm_switch_set_hops()
+ * for the first entry of each (switch, LID) row, which allocates the row
+ * and checks the bounds, the other ports of the same row stored directly,
  * keeping slot 0 the minimum as osm_switch_set_hops() would.  That is one
- * call per (switch, switch LID) instead of one per (switch, port, LID):
- * the matrices OpenSM allocates anyway, with no relaxation rounds.
+ * call into OpenSM per (switch, switch LID) instead of one per (switch,
+ * port, LID): the matrices OpenSM allocates anyway, with no relaxation
+ * rounds.
  *
  * The fill runs on a worker thread while the caller routes (see
  * hops_out.h).  Both only read the fabric snapshot; the worker writes the
@@ -32,6 +34,7 @@
 
 #include "model/hops.h"
 #include "routing/hops_out.h"
+#include "osm_internals.h"
 #include "log.h"
 
 /* A port of the switch being filled that leads to another switch. */
@@ -42,6 +45,8 @@ struct uplink {
 
 struct oc_osm_hops {
 	const struct oc_osm_snapshot *s;
+	/* the fabric as the worker sees it: read-only (oc_port() only) */
+	const struct oc_fabric *f;
 	uint16_t *lids;	       /* [switch index]: its LID, 0 if none */
 	uint16_t *sorted_lids; /* the switch LIDs, ascending */
 	uint32_t num_sorted;
@@ -80,10 +85,10 @@ static int sort_lids(struct oc_osm_hops *h)
 {
 	uint32_t i;
 
-	h->sorted_lids = malloc(sizeof(uint16_t) * (h->s->f->num_switches + 1));
+	h->sorted_lids = malloc(sizeof(uint16_t) * (h->f->num_switches + 1));
 	if (!h->sorted_lids)
 		return -1;
-	for (i = 0; i < h->s->f->num_switches; i++)
+	for (i = 0; i < h->f->num_switches; i++)
 		if (h->lids[i])
 			h->sorted_lids[h->num_sorted++] = h->lids[i];
 	qsort(h->sorted_lids, h->num_sorted, sizeof(uint16_t), cmp_lid);
@@ -115,27 +120,15 @@ static unsigned switch_links(const struct oc_fabric *f, uint32_t i,
 static int set_row(osm_switch_t *sw, uint16_t lid, uint32_t t,
 		   const struct uplink *links, unsigned num_links)
 {
-	uint8_t *row = NULL, least = OC_HOPS_UNREACHABLE;
 	unsigned l;
 
 	for (l = 0; l < num_links; l++) {
-		uint8_t d = links[l].dist[t], hops;
+		uint8_t d = links[l].dist[t];
 
-		if (d == OC_HOPS_UNREACHABLE)
-			continue;
-		hops = d + 1;
-		if (!row) {
-			if (osm_switch_set_hops(sw, lid, links[l].port, hops))
-				return -1;
-			row = sw->hops[lid];
-		} else {
-			row[links[l].port] = hops;
-		}
-		if (hops < least)
-			least = hops;
+		if (d != OC_HOPS_UNREACHABLE &&
+		    oc_osmi_hops_set(sw, lid, links[l].port, d + 1))
+			return -1;
 	}
-	if (row && row[0] > least)
-		row[0] = least;
 	return 0;
 }
 
@@ -182,13 +175,13 @@ static void prefault_pointers(const struct oc_osm_hops *h,
 static int set_switch_hops(const struct oc_osm_hops *h, uint32_t i,
 			   struct uplink *links)
 {
-	const struct oc_fabric *f = h->s->f;
+	const struct oc_fabric *f = h->f;
 	osm_switch_t *sw = h->s->sw[i];
 	unsigned num_links = switch_links(f, i, sw, h->dist, links);
 	uint32_t t;
 
 	prefault_pointers(h, sw);
-	if (h->lids[i] && osm_switch_set_hops(sw, h->lids[i], 0, 0))
+	if (h->lids[i] && oc_osmi_hops_set(sw, h->lids[i], 0, 0))
 		return -1;
 	for (t = 0; t < f->num_switches; t++)
 		if (h->lids[t] && set_row(sw, h->lids[t], t, links, num_links))
@@ -200,7 +193,7 @@ static int set_switch_hops(const struct oc_osm_hops *h, uint32_t i,
  * (switch, switch LID). */
 static size_t row_bytes(const struct oc_osm_hops *h)
 {
-	const struct oc_fabric *f = h->s->f;
+	const struct oc_fabric *f = h->f;
 	size_t lids = 0, bytes = 0;
 	uint32_t i;
 
@@ -252,7 +245,7 @@ static void fill_switches(struct oc_osm_hops *h, size_t reserve)
 
 	while (!atomic_load(&h->stop)) {
 		i = atomic_fetch_add(&h->next, 1);
-		if (i >= h->s->f->num_switches)
+		if (i >= h->f->num_switches)
 			break;
 		if (!h->s->sw[i] || !set_switch_hops(h, i, links))
 			continue;
@@ -266,7 +259,7 @@ static void *worker(void *arg)
 {
 	struct oc_osm_hops *h = arg;
 
-	h->dist = oc_switch_distances(h->s->f);
+	h->dist = oc_switch_distances(h->f);
 	h->dist_ms = oc_osm_now_ms() - h->start_ms;
 	if (!h->dist) {
 		h->dist_failed = 1;
@@ -295,6 +288,7 @@ struct oc_osm_hops *oc_osm_hops_start(const struct oc_osm_snapshot *s,
 	if (!h)
 		goto oom;
 	h->s = s;
+	h->f = s->f;
 	h->lids = switch_lids(s->f);
 	if (!h->lids || sort_lids(h))
 		goto oom;
@@ -339,7 +333,7 @@ static void hops_wait(struct oc_osm_hops *h, int help)
 int oc_osm_hops_finish(struct oc_osm_hops *h, double *dist_ms,
 		       struct oc_err *err)
 {
-	const struct oc_fabric *f = h->s->f;
+	const struct oc_fabric *f = h->f;
 	uint32_t failed;
 	int ret = 0;
 
@@ -374,20 +368,11 @@ void oc_osm_hops_cancel(struct oc_osm_hops *h)
 static int set_route_row(osm_switch_t *sw, uint16_t lid, uint8_t port,
 			 uint8_t hops)
 {
-	uint8_t *row;
-
 	if (lid > sw->max_lid_ho)
 		return 0; /* the table holds no such LID: nothing to say */
 	if (!sw->hops[lid] && hops == OC_HOPS_UNREACHABLE)
 		return 0;
-	if (!sw->hops[lid] && osm_switch_set_hops(sw, lid, 0, hops))
-		return -1;
-	row = sw->hops[lid];
-	memset(row, OSM_NO_PATH, sw->num_ports);
-	row[0] = hops;
-	if (port && port < sw->num_ports)
-		row[port] = hops;
-	return 0;
+	return oc_osmi_hops_set_only(sw, lid, port, hops);
 }
 
 int oc_osm_hops_along_routes(const struct oc_osm_snapshot *s,

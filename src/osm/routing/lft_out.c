@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "routing/lft_out.h"
+#include "osm_internals.h"
 
 int oc_osm_lft_reserve(const struct oc_osm_snapshot *s, uint16_t max_lid,
 		       struct oc_err *err)
@@ -41,7 +42,6 @@ void oc_osm_lft_write(const struct oc_osm_snapshot *s,
 
 		if (!sw)
 			continue;
-		memcpy(sw->new_lft, oc_lft_row(lfts, i), lfts->max_lid + 1u);
-		sw->max_lid_ho = lfts->max_lid;
+		oc_osmi_new_lft_set(sw, oc_lft_row(lfts, i), lfts->max_lid);
 	}
 }

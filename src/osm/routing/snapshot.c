@@ -203,9 +203,9 @@ static int set_switch_state(struct oc_osm_snapshot *s, osm_node_t *node,
 	uint16_t lid = usable_lid(osm_node_get_base_lid(node, 0));
 	unsigned p;
 
-	oc_port(s->f, id, 0)->active = lid != 0;
+	oc_port_mut(s->f, id, 0)->active = lid != 0;
 	for (p = 1; p <= num_ports(node); p++) {
-		struct oc_port *port = oc_port(s->f, id, p);
+		struct oc_port *port = oc_port_mut(s->f, id, p);
 
 		port->active = port->peer_node != OC_NONE;
 	}
@@ -217,10 +217,10 @@ static int set_ca_state(struct oc_osm_snapshot *s, osm_node_t *node,
 {
 	unsigned p;
 
-	oc_port(s->f, id, 0)->active = 0;
+	oc_port_mut(s->f, id, 0)->active = 0;
 	for (p = 1; p <= num_ports(node); p++) {
 		osm_physp_t *ph = osm_node_get_physp_ptr(node, p);
-		struct oc_port *port = oc_port(s->f, id, p);
+		struct oc_port *port = oc_port_mut(s->f, id, p);
 		uint16_t lid = ph ? usable_lid(osm_physp_get_base_lid(ph)) : 0;
 
 		port->active = lid && port->peer_node != OC_NONE;

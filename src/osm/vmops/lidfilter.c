@@ -3,18 +3,11 @@
  * lidfilter.c - free VFs keep no LID across heavy sweeps (see
  * lidfilter.h).
  */
-#include <dlfcn.h>
 #include <string.h>
 
 #include "vmops/lidfilter.h"
+#include "osm_internals.h"
 #include "plugin.h"
-
-/* The hook of opensm-patches/0002-lid-manager-port-filter.patch,
- * declared here because the installed (stock) headers do not have it. */
-typedef int (*port_filter_fn)(void *ctx, ib_net64_t port_guid);
-typedef int (*set_port_filter_fn)(port_filter_fn filter, void *ctx);
-
-#define HOOK_NAME "osm_lid_mgr_set_port_filter"
 
 int oc_osm_lidfilter_note(struct oc_vmreg *reg, uint64_t guid, uint16_t lid)
 {
@@ -42,8 +35,7 @@ static int leave_without_lid(void *ctx, ib_net64_t port_guid)
 
 int oc_osm_lidfilter_register(struct oc_osm_plugin *p)
 {
-	set_port_filter_fn set =
-		(set_port_filter_fn)dlsym(RTLD_DEFAULT, HOOK_NAME);
+	oc_osmi_set_port_filter_fn set = oc_osmi_port_filter_hook();
 	int ret;
 
 	if (!set) {
@@ -70,10 +62,10 @@ int oc_osm_lidfilter_register(struct oc_osm_plugin *p)
 
 void oc_osm_lidfilter_unregister(struct oc_osm_plugin *p)
 {
-	set_port_filter_fn set;
+	oc_osmi_set_port_filter_fn set;
 
 	if (p->lidfilter.registered) {
-		set = (set_port_filter_fn)dlsym(RTLD_DEFAULT, HOOK_NAME);
+		set = oc_osmi_port_filter_hook();
 		if (set)
 			set(NULL, NULL);
 		p->lidfilter.registered = 0;

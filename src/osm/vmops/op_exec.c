@@ -13,17 +13,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <opensm/osm_db_pack.h>
 #include <opensm/osm_node.h>
 #include <opensm/osm_port.h>
 #include <opensm/osm_switch.h>
 
 #include "vmops/commands.h"
 #include "vmops/dest.h"
-#include "vmops/lft_grow.h"
 #include "vmops/op_exec.h"
 #include "vmops/prepared.h"
 #include "vmops/vguid.h"
+#include "osm_internals.h"
 #include "plugin.h"
 #include "osmcloud/ctl.h"
 #include "vmops/smp.h"
@@ -216,7 +215,7 @@ static int check_plan(struct oc_exec *x, struct oc_err *err)
 					  sw_name(x, u->sw));
 		top = sw->max_lid_ho > x->grow_top ? sw->max_lid_ho
 						   : x->grow_top;
-		size = x->grow_top ? oc_osm_lft_size_for(x->grow_top) : 0;
+		size = x->grow_top ? oc_osmi_lft_size_for(x->grow_top) : 0;
 		if (size < sw->lft_size)
 			size = sw->lft_size;
 		if ((u->block + 1u) * OC_LFT_BLOCK > size ||
@@ -265,7 +264,7 @@ static int grow_tables(struct oc_exec *x, struct oc_err *err)
 	for (i = 0; x->grow_top && i < x->snap->f->num_switches; i++) {
 		osm_switch_t *sw = x->snap->sw[i];
 
-		if (sw && sw->new_lft && oc_osm_lft_grow(sw, x->grow_top))
+		if (sw && sw->new_lft && oc_osmi_lft_grow(sw, x->grow_top))
 			return oc_err_set(err,
 					  "out of memory growing the tables "
 					  "of switch %s to LID %u",
@@ -347,7 +346,7 @@ static void send_tops(struct oc_exec *x)
 
 		if (!sw || !sw->new_lft || sw->max_lid_ho >= x->grow_top)
 			continue;
-		sw->max_lid_ho = x->grow_top;
+		oc_osmi_lft_set_top(sw, x->grow_top);
 		x->si_planned++;
 		if (!oc_osm_smp_lft_top(x->osm, sw, x->grow_top))
 			x->si_guids[x->num_si++] =
@@ -375,8 +374,7 @@ static void send_blocks(struct oc_exec *x)
 		osm_switch_t *sw = x->snap->sw[u->sw];
 		struct oc_sent_block *b = &x->sent[x->num_sent];
 
-		memcpy(sw->new_lft + (size_t)u->block * OC_LFT_BLOCK, u->ports,
-		       OC_LFT_BLOCK);
+		oc_osmi_new_lft_set_block(sw, u->block, u->ports);
 		if (oc_osm_smp_lft_block(x->osm, sw, u->block))
 			continue;
 		b->sw_guid = osm_node_get_node_guid(sw->p_node);
@@ -408,33 +406,17 @@ static void note_free_vfs(struct oc_exec *x, struct oc_vmreg *reg)
  * first every port lets its old LID go, then takes its new one. */
 static void update_osm_model(struct oc_exec *x)
 {
-	osm_lid_mgr_t *mgr = &x->osm->sm.lid_mgr;
-	cl_ptr_vector_t *tbl = &x->osm->subn.port_lid_tbl;
 	unsigned i;
 
 	for (i = 0; i < x->num_pis; i++) {
-		osm_port_t *port = x->pis[i].port;
-		uint16_t old = cl_ntoh16(port->lid);
-
-		if (old && old < cl_ptr_vector_get_size(tbl) &&
-		    cl_ptr_vector_get(tbl, old) == port) {
-			cl_ptr_vector_set(tbl, old, NULL);
-			mgr->used_lids[old] = 0;
-		}
+		oc_osmi_port_lid_release(x->osm, x->pis[i].port);
 		if (!x->pis[i].lid)
-			osm_db_guid2lid_delete(mgr->p_g2l, x->pis[i].guid);
+			oc_osmi_guid2lid_forget(x->osm, x->pis[i].guid);
 	}
-	for (i = 0; i < x->num_pis; i++) {
-		const struct oc_pi_set *s = &x->pis[i];
-
-		s->port->lid = cl_hton16(s->lid);
-		if (!s->lid)
-			continue;
-		osm_db_guid2lid_set(mgr->p_g2l, s->guid, s->lid, s->lid);
-		cl_ptr_vector_set(tbl, s->lid, s->port);
-		mgr->used_lids[s->lid] = 1;
-	}
-	osm_db_store(mgr->p_g2l, FALSE);
+	for (i = 0; i < x->num_pis; i++)
+		oc_osmi_port_lid_take(x->osm, x->pis[i].port, x->pis[i].guid,
+				      x->pis[i].lid);
+	oc_osmi_guid2lid_store(x->osm);
 }
 
 /* A VM with a GUID of its own takes it along: OpenSM's alias table and
@@ -520,17 +502,12 @@ static void commit_registry(struct oc_exec *x)
  * reserved for it when it comes back) or none, in guid2lid only. */
 static void detached_source(struct oc_exec *x)
 {
-	osm_lid_mgr_t *mgr = &x->osm->sm.lid_mgr;
-
-	if (x->op.peer_lid && x->op.kind == OC_OP_SWAP) {
-		osm_db_guid2lid_set(mgr->p_g2l, x->src_guid, x->op.peer_lid,
-				    x->op.peer_lid);
-		mgr->used_lids[x->op.peer_lid] = 1;
-	} else {
-		osm_db_guid2lid_delete(mgr->p_g2l, x->src_guid);
-	}
-	osm_db_store(mgr->p_g2l, FALSE);
-	x->osm->subn.force_heavy_sweep = TRUE;
+	if (x->op.peer_lid && x->op.kind == OC_OP_SWAP)
+		oc_osmi_guid2lid_reserve(x->osm, x->src_guid, x->op.peer_lid);
+	else
+		oc_osmi_guid2lid_forget(x->osm, x->src_guid);
+	oc_osmi_guid2lid_store(x->osm);
+	oc_osmi_force_heavy_sweep(x->osm);
 	osm_opensm_sweep(x->osm);
 }
 
@@ -673,7 +650,7 @@ static int recover(struct oc_exec *x, FILE *out)
 		 "requested to finish the operation (registry kept)",
 		 lost, total, x->st.timed_out ? " (timed out)" : "");
 	fprintf(out, "error: %s\n", x->o->remains);
-	x->osm->subn.force_heavy_sweep = TRUE;
+	oc_osmi_force_heavy_sweep(x->osm);
 	osm_opensm_sweep(x->osm);
 	return 1;
 }

@@ -10,7 +10,7 @@
  * (reconf.h), posts the PortInfo SMPs and the planned LFT blocks in plan
  * order, updates OpenSM's model (guid2lid, port_lid_tbl, the ports' LIDs,
  * new_lft) and saves the registry.  A boot whose LID lies above the
- * switches' LinearFDBTop first grows every switch's tables (lft_grow.h)
+ * switches' LinearFDBTop first grows every switch's tables (osm_internals.h)
  * and sends each a SwitchInfo Set of the new top (max_lid_ho).  After the locks are released it waits
  * (at most 10 s) until no SMP is outstanding and no heavy sweep is under
  * way (sweeps.h), verifies the acknowledgements and records the figures

@@ -9,6 +9,7 @@
 #include <opensm/osm_switch.h>
 
 #include "vmops/smp.h"
+#include "osm_internals.h"
 
 int oc_osm_smp_lft_block(osm_opensm_t *osm, osm_switch_t *sw, unsigned blk)
 {
@@ -21,7 +22,7 @@ int oc_osm_smp_lft_block(osm_opensm_t *osm, osm_switch_t *sw, unsigned blk)
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.lft_context.node_guid = osm_node_get_node_guid(sw->p_node);
 	ctx.lft_context.set_method = TRUE;
-	memset(sw->lft + off, 0, IB_SMP_DATA_SIZE);
+	oc_osmi_lft_forget_block(sw, blk);
 	return osm_req_set(&osm->sm, osm_physp_get_dr_path_ptr(p0),
 			   sw->new_lft + off, IB_SMP_DATA_SIZE,
 			   IB_MAD_ATTR_LIN_FWD_TBL, cl_hton32(blk), FALSE,

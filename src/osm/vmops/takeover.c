@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
-#include <opensm/osm_db_pack.h>
 #include <opensm/osm_port.h>
 
 #include "analysis/ftree.h"
+#include "osm_internals.h"
 #include "plugin.h"
 #include "vm/reconcile.h"
 #include "routing/snapshot.h"
@@ -188,14 +188,13 @@ static void adopt(struct oc_osm_plugin *p, struct oc_vmreg *fixed,
 		  const struct oc_fixes *fx, int from_file)
 {
 	struct oc_osm_vmstate *vs = &p->vmstate;
-	osm_lid_mgr_t *mgr = &p->osm->sm.lid_mgr;
 	struct oc_err why;
 
 	oc_vmreg_free(vs->reg);
 	vs->reg = fixed;
 	vs->ready = 1;
 	oc_osm_vmstate_reserve_lids(fixed, p->osm);
-	osm_db_store(mgr->p_g2l, FALSE);
+	oc_osmi_guid2lid_store(p->osm);
 	if ((fx->count || !from_file) && oc_vmreg_save(fixed, vs->path, &why))
 		oc_osm_err(&p->log, OC_ERR_OUTPUT,
 			   "osmcloud: reconcile: the registry was NOT saved: "

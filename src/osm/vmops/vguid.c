@@ -3,58 +3,18 @@
  * vguid.c - a VM's own GUID in OpenSM's alias GUID table and in the VF's
  * GUID table (see vguid.h).
  */
-#include <stdlib.h>
-
 #include <opensm/osm_port.h>
 #include <opensm/osm_subnet.h>
 
 #include "vmops/smp.h"
 #include "vmops/vguid.h"
+#include "osm_internals.h"
 
 #define OC_VGUID_INDEX 1 /* GUIDInfo index the vGUID takes */
 
 int oc_osm_vguid_is_own(osm_opensm_t *osm, uint64_t vguid)
 {
 	return vguid && !osm_get_port_by_guid(&osm->subn, cl_hton64(vguid));
-}
-
-/* The port's GUID table, made as OpenSM's SA makes it (index 0 = the port
- * GUID); NULL when the port has no room for an alias GUID. */
-static ib_net64_t *guid_table(osm_port_t *port)
-{
-	osm_physp_t *ph = port->p_physp;
-	unsigned blocks;
-
-	if (!ph || ph->port_info.guid_cap <= OC_VGUID_INDEX)
-		return NULL;
-	if (!ph->p_guids) {
-		blocks = (ph->port_info.guid_cap + GUID_TABLE_MAX_ENTRIES - 1) /
-			 GUID_TABLE_MAX_ENTRIES;
-		ph->p_guids = calloc((size_t)blocks * GUID_TABLE_MAX_ENTRIES,
-				     sizeof(ib_net64_t));
-		if (!ph->p_guids)
-			return NULL;
-		(*ph->p_guids)[0] = ph->port_guid;
-	}
-	return *ph->p_guids;
-}
-
-static void set_index(osm_port_t *port, ib_net64_t guid)
-{
-	ib_net64_t *tbl = guid_table(port);
-
-	if (tbl)
-		tbl[OC_VGUID_INDEX] = guid;
-}
-
-/* Clears index 1 of port when it holds guid (and nothing else). */
-static void clear_index(osm_port_t *port, ib_net64_t guid)
-{
-	osm_physp_t *ph = port->p_physp;
-
-	if (ph && ph->p_guids && ph->port_info.guid_cap > OC_VGUID_INDEX &&
-	    (*ph->p_guids)[OC_VGUID_INDEX] == guid)
-		(*ph->p_guids)[OC_VGUID_INDEX] = 0;
 }
 
 /* The alias entry of vguid that is not some port's own GUID. */
@@ -81,16 +41,12 @@ int oc_osm_vguid_place(osm_opensm_t *osm, uint64_t vguid, uint64_t vf_guid,
 		return 0;
 	if (a) {
 		*prev = a->p_base_port;
-		clear_index(a->p_base_port, net);
-		a->p_base_port = port;
-	} else {
-		a = osm_alias_guid_new(net, port);
-		if (!a)
-			return -1;
-		cl_qmap_insert(&osm->subn.alias_port_guid_tbl, net,
-			       &a->map_item);
+		oc_osmi_guid_index_clear(a->p_base_port, OC_VGUID_INDEX, net);
+		oc_osmi_alias_move(a, port);
+	} else if (!oc_osmi_alias_add(osm, net, port)) {
+		return -1;
 	}
-	set_index(port, net);
+	oc_osmi_guid_index_set(port, OC_VGUID_INDEX, net);
 	return 1;
 }
 
@@ -102,9 +58,9 @@ void oc_osm_vguid_drop(osm_opensm_t *osm, uint64_t vguid, osm_port_t **prev)
 	if (!a)
 		return;
 	*prev = a->p_base_port;
-	clear_index(a->p_base_port, cl_hton64(vguid));
-	cl_qmap_remove_item(&osm->subn.alias_port_guid_tbl, &a->map_item);
-	osm_alias_guid_delete(&a);
+	oc_osmi_guid_index_clear(a->p_base_port, OC_VGUID_INDEX,
+				 cl_hton64(vguid));
+	oc_osmi_alias_remove(osm, a);
 }
 
 unsigned oc_osm_vguid_send(osm_opensm_t *osm, uint64_t vf_guid,

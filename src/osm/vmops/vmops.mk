@@ -1,14 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # src/osm/vmops: the VM operations: commands from the console and the
-# control socket, the VM state, the executor of a migration (SMPs, vGUIDs,
-# grown LFTs), the SM state and the takeover after a failover
+# control socket, the VM state, the executor of a migration (SMPs, vGUIDs),
+# the SM state and the takeover after a failover
 libosmcloud_la_SOURCES += \
 	src/osm/vmops/commands.c src/osm/vmops/commands.h \
 	src/osm/vmops/console.c src/osm/vmops/console.h \
 	src/osm/vmops/ctl.c src/osm/vmops/ctl.h \
 	src/osm/vmops/dest.c src/osm/vmops/dest.h \
 	src/osm/vmops/exec_targets.c \
-	src/osm/vmops/lft_grow.c src/osm/vmops/lft_grow.h \
 	src/osm/vmops/lidfilter.c src/osm/vmops/lidfilter.h \
 	src/osm/vmops/migrate_exec.c src/osm/vmops/migrate_exec.h \
 	src/osm/vmops/op_exec.c src/osm/vmops/op_exec.h \

@@ -10,6 +10,7 @@
 
 #include "base/path_check.h"
 #include "vmops/vmstate.h"
+#include "osm_internals.h"
 
 /* LMC 0 gives each port one LID; a range wider than LMC 7's is no
  * port's. */
@@ -34,8 +35,9 @@ static int claims_vm_lid(const struct oc_vmreg *reg, uint64_t guid,
 
 /* One walk of guid2lid: every port that claims a VM's LID lets it go
  * (one hash probe per entry, not one walk per VM). */
-static void release_vm_lids(const struct oc_vmreg *reg, osm_db_domain_t *g2l)
+static void release_vm_lids(const struct oc_vmreg *reg, osm_opensm_t *osm)
 {
+	osm_db_domain_t *g2l = osm->sm.lid_mgr.p_g2l;
 	cl_qlist_t guids;
 	cl_list_item_t *item;
 	uint16_t min, max;
@@ -47,23 +49,19 @@ static void release_vm_lids(const struct oc_vmreg *reg, osm_db_domain_t *g2l)
 
 		if (!osm_db_guid2lid_get(g2l, e->guid, &min, &max) &&
 		    claims_vm_lid(reg, e->guid, min, max))
-			osm_db_guid2lid_delete(g2l, e->guid);
+			oc_osmi_guid2lid_forget(osm, e->guid);
 		free(e);
 	}
 }
 
 void oc_osm_vmstate_reserve_lids(const struct oc_vmreg *reg, osm_opensm_t *osm)
 {
-	osm_lid_mgr_t *mgr = &osm->sm.lid_mgr;
 	uint32_t i;
 
-	release_vm_lids(reg, mgr->p_g2l);
-	for (i = 0; i < reg->count; i++) {
-		const struct oc_vm_rec *vm = &reg->vms[i];
-
-		osm_db_guid2lid_set(mgr->p_g2l, vm->vf_guid, vm->lid, vm->lid);
-		mgr->used_lids[vm->lid] = 1;
-	}
+	release_vm_lids(reg, osm);
+	for (i = 0; i < reg->count; i++)
+		oc_osmi_guid2lid_reserve(osm, reg->vms[i].vf_guid,
+					 reg->vms[i].lid);
 }
 
 void oc_osm_vmstate_disable(struct oc_osm_vmstate *vs,

@@ -215,7 +215,7 @@ static void inactive_port_is_a_hole(void **state)
 	struct oc_lfts *t = two_level_lfts(f);
 	struct oc_verify_report r;
 
-	oc_port(f, oc_fabric_find_name(f, "B"), 2)->active = 0; /* to S2 */
+	oc_port_mut(f, oc_fabric_find_name(f, "B"), 2)->active = 0; /* to S2 */
 	verify(f, t, &r);
 	/* CA LIDs: S2 misses b1, b2; A misses b2 (through S2); B misses a2.
 	 * Switch LIDs: S2 misses B, B misses S2, the roots each other. */

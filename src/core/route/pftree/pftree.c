@@ -24,9 +24,9 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "base/hash.h"
+#include "route/engine_run.h"
 #include "route/pftree/pftree_int.h"
 
 /* Routes a CA LID; degraded trees get detours (as vswitch_ftree). */
@@ -294,7 +294,6 @@ static void free_run(struct pft_run *run)
 	free(run->leaf_list);
 	oc_hash_free(run->part_of);
 	oc_router_free(run->r);
-	oc_ftree_free((struct oc_ftree *)run->ft);
 }
 
 /* Lanes and policies, on the links the routing really shares. */
@@ -322,17 +321,27 @@ static int check_sharing(struct pft_run *run, struct oc_err *err)
 	return ret;
 }
 
-static double ms_since(const struct timespec *t0)
-{
-	struct timespec t1;
+/* ---- the policy over the engine skeleton (engine_run.h) ------------ */
 
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	return (t1.tv_sec - t0->tv_sec) * 1e3 +
-	       (t1.tv_nsec - t0->tv_nsec) / 1e6;
+static int pft_accept(void *p, const struct oc_ftree *ft, struct oc_err *err)
+{
+	struct pft_run *run = p;
+
+	run->ft = ft;
+	if (ft->num_vswitches)
+		return oc_err_set(err,
+				  "the pftree engines route plain fat-trees; "
+				  "this fabric has %u vSwitches (use "
+				  "vswitch_ftree)",
+				  ft->num_vswitches);
+	return 0;
 }
 
-static int route_all(struct pft_run *run, struct oc_err *err)
+/* The marks, the tenants and the router with pft_choose_up() over it. */
+static int pft_setup(void *p, struct oc_err *err)
 {
+	struct pft_run *run = p;
+
 	if (alloc_run(run))
 		return oc_err_set(err, "out of memory");
 	run->cur = OC_PART_NONE;
@@ -344,54 +353,65 @@ static int route_all(struct pft_run *run, struct oc_err *err)
 		       sizeof(uint32_t) * (run->f->num_switches + 1));
 	}
 	run->r = oc_router_new(run->ft, run->lfts);
-	if (!run->r || oc_router_set_chooser(run->r, pft_choose_up, run) ||
-	    route_compute_nodes(run))
+	if (!run->r || oc_router_set_chooser(run->r, pft_choose_up, run))
 		return oc_err_set(err, "out of memory");
-	route_io_nodes(run);
-	route_switch_lids(run);
+	return 0;
+}
+
+static int pft_route_end_nodes(void *p, struct oc_err *err)
+{
+	return route_compute_nodes(p) ? oc_err_set(err, "out of memory") : 0;
+}
+
+static void pft_route_io_nodes(void *p)
+{
+	route_io_nodes(p);
+}
+
+static void pft_route_switch_lids(void *p)
+{
+	route_switch_lids(p);
+}
+
+/* The lanes, and the policies on the links the routing shares. */
+static int pft_complete(void *p, struct oc_err *err)
+{
+	struct pft_run *run = p;
+
 	if (run->in->lanes && !run->nparts &&
 	    oc_lane_plan_reset(run->in->lanes, 0, err))
 		return -1;
 	return run->nparts ? check_sharing(run, err) : 0;
 }
 
+static void pft_teardown(void *p)
+{
+	free_run(p);
+}
+
+static const struct oc_engine_policy pft_policy = {
+	.accept = pft_accept,
+	.setup = pft_setup,
+	.route_end_nodes = pft_route_end_nodes,
+	.route_io_nodes = pft_route_io_nodes,
+	.route_switch_lids = pft_route_switch_lids,
+	.complete = pft_complete,
+	.teardown = pft_teardown,
+};
+
 static int pftree_route_kind(enum pft_kind kind,
 			     const struct oc_engine_input *in,
 			     struct oc_lfts *lfts, struct oc_route_stats *stats,
 			     struct oc_err *err)
 {
-	struct oc_ftree_opts opts = {in->root_guids, in->num_roots};
 	struct pft_run run = {.in = in,
 			      .f = in->f,
 			      .lfts = lfts,
 			      .stats = stats,
-			      .kind = kind};
-	struct timespec t0;
-	int ret;
+			      .kind = kind,
+			      .nparts = in->parts ? in->parts->count : 0};
 
-	memset(stats, 0, sizeof(*stats));
-	run.nparts = in->parts ? in->parts->count : 0;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	run.ft = oc_ftree_analyze(in->f, &opts, err);
-	stats->analyze_ms = ms_since(&t0);
-	if (!run.ft)
-		return -1;
-	stats->leaves = run.ft->num_leaves;
-	if (run.ft->num_vswitches) {
-		uint32_t vswitches = run.ft->num_vswitches;
-
-		oc_ftree_free((struct oc_ftree *)run.ft);
-		return oc_err_set(err,
-				  "the pftree engines route plain fat-trees; "
-				  "this fabric has %u vSwitches (use "
-				  "vswitch_ftree)",
-				  vswitches);
-	}
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	ret = route_all(&run, err);
-	stats->route_ms = ms_since(&t0);
-	free_run(&run);
-	return ret;
+	return oc_engine_run(&pft_policy, &run, in, stats, err);
 }
 
 static int pftree_route(const struct oc_engine_input *in, struct oc_lfts *lfts,

@@ -14,9 +14,8 @@
  * switches a partition's flows climb through towards a new node.
  */
 #include "model/lft_hop.h"
+#include "model/tolerance.h"
 #include "route/pftree/pftree_int.h"
-
-#define LOAD_EPSILON 1e-9
 
 static uint64_t sw_guid(const struct pft_run *run, uint32_t sw)
 {
@@ -51,9 +50,9 @@ static void mark(struct pft_run *run, uint32_t sw, uint32_t part)
 static int lighter(const struct pft_run *run, const struct oc_up_choice *a,
 		   const struct oc_up_choice *b)
 {
-	if (a->load < b->load - LOAD_EPSILON)
+	if (a->load < b->load - OC_LOAD_EPSILON)
 		return 1;
-	if (a->load > b->load + LOAD_EPSILON)
+	if (a->load > b->load + OC_LOAD_EPSILON)
 		return 0;
 	return sw_guid(run, a->parent) > sw_guid(run, b->parent);
 }
@@ -85,7 +84,7 @@ static uint32_t marked_choice(const struct pft_run *run,
 	for (i = 0; i < n; i++) {
 		uint32_t m;
 
-		if (c[i].load > min_load + LOAD_EPSILON ||
+		if (c[i].load > min_load + OC_LOAD_EPSILON ||
 		    forbidden(run, c[i].parent))
 			continue;
 		m = run->marks[(size_t)c[i].parent * run->nparts + run->cur];

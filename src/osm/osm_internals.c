@@ -1,0 +1,205 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * osm_internals.c - every write of the plugin into structures OpenSM owns
+ * (see osm_internals.h: what each function mirrors in OpenSM 3.3.23).
+ */
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <opensm/osm_db_pack.h>
+
+#include "osm_internals.h"
+
+/* ---- a switch's tables ----------------------------------------------- */
+
+uint32_t oc_osmi_lft_size_for(uint16_t lid)
+{
+	return ((uint32_t)lid / IB_SMP_DATA_SIZE + 1) * IB_SMP_DATA_SIZE;
+}
+
+/* *table grows from old to size bytes, the new ones OSM_NO_PATH. */
+static int grow_bytes(uint8_t **table, uint32_t old, uint32_t size)
+{
+	uint8_t *grown = realloc(*table, size);
+
+	if (!grown)
+		return -1;
+	memset(grown + old, OSM_NO_PATH, size - old);
+	*table = grown;
+	return 0;
+}
+
+static int grow_hops(osm_switch_t *sw, uint16_t lid)
+{
+	uint8_t **rows;
+
+	if (sw->hops && lid < sw->num_hops)
+		return 0;
+	rows = realloc(sw->hops, ((size_t)lid + 1) * sizeof(*rows));
+	if (!rows)
+		return -1;
+	memset(rows + (sw->hops ? sw->num_hops : 0), 0,
+	       ((size_t)lid + 1 - (sw->hops ? sw->num_hops : 0)) *
+		       sizeof(*rows));
+	sw->hops = rows;
+	sw->num_hops = lid + 1u;
+	return 0;
+}
+
+int oc_osmi_lft_grow(osm_switch_t *sw, uint16_t lid)
+{
+	uint32_t size = oc_osmi_lft_size_for(lid);
+
+	if (size > sw->lft_size) {
+		/* new_lft first: lft_size describes both */
+		if (grow_bytes(&sw->new_lft, sw->lft_size, size) ||
+		    grow_bytes(&sw->lft, sw->lft_size, size))
+			return -1;
+		sw->lft_size = size;
+	}
+	return grow_hops(sw, lid);
+}
+
+void oc_osmi_lft_set_top(osm_switch_t *sw, uint16_t top)
+{
+	sw->max_lid_ho = top;
+}
+
+void oc_osmi_new_lft_set(osm_switch_t *sw, const uint8_t *row, uint16_t max_lid)
+{
+	memcpy(sw->new_lft, row, max_lid + 1u);
+	sw->max_lid_ho = max_lid;
+}
+
+void oc_osmi_new_lft_set_block(osm_switch_t *sw, unsigned block,
+			       const uint8_t ports[IB_SMP_DATA_SIZE])
+{
+	memcpy(sw->new_lft + (size_t)block * IB_SMP_DATA_SIZE, ports,
+	       IB_SMP_DATA_SIZE);
+}
+
+void oc_osmi_lft_forget_block(osm_switch_t *sw, unsigned block)
+{
+	memset(sw->lft + (size_t)block * IB_SMP_DATA_SIZE, 0, IB_SMP_DATA_SIZE);
+}
+
+/* ---- LIDs ------------------------------------------------------------ */
+
+void oc_osmi_port_lid_release(osm_opensm_t *osm, osm_port_t *port)
+{
+	cl_ptr_vector_t *tbl = &osm->subn.port_lid_tbl;
+	uint16_t old = cl_ntoh16(port->lid);
+
+	if (old && old < cl_ptr_vector_get_size(tbl) &&
+	    cl_ptr_vector_get(tbl, old) == port) {
+		cl_ptr_vector_set(tbl, old, NULL);
+		osm->sm.lid_mgr.used_lids[old] = 0;
+	}
+}
+
+void oc_osmi_port_lid_take(osm_opensm_t *osm, osm_port_t *port, uint64_t guid,
+			   uint16_t lid)
+{
+	osm_lid_mgr_t *mgr = &osm->sm.lid_mgr;
+
+	port->lid = cl_hton16(lid);
+	if (!lid)
+		return;
+	osm_db_guid2lid_set(mgr->p_g2l, guid, lid, lid);
+	cl_ptr_vector_set(&osm->subn.port_lid_tbl, lid, port);
+	mgr->used_lids[lid] = 1;
+}
+
+void oc_osmi_guid2lid_reserve(osm_opensm_t *osm, uint64_t guid, uint16_t lid)
+{
+	osm_lid_mgr_t *mgr = &osm->sm.lid_mgr;
+
+	osm_db_guid2lid_set(mgr->p_g2l, guid, lid, lid);
+	mgr->used_lids[lid] = 1;
+}
+
+void oc_osmi_guid2lid_forget(osm_opensm_t *osm, uint64_t guid)
+{
+	osm_db_guid2lid_delete(osm->sm.lid_mgr.p_g2l, guid);
+}
+
+void oc_osmi_guid2lid_store(osm_opensm_t *osm)
+{
+	osm_db_store(osm->sm.lid_mgr.p_g2l, FALSE);
+}
+
+void oc_osmi_force_heavy_sweep(osm_opensm_t *osm)
+{
+	osm->subn.force_heavy_sweep = TRUE;
+}
+
+/* ---- alias GUIDs ----------------------------------------------------- */
+
+osm_alias_guid_t *oc_osmi_alias_add(osm_opensm_t *osm, ib_net64_t guid,
+				    osm_port_t *port)
+{
+	osm_alias_guid_t *a = osm_alias_guid_new(guid, port);
+
+	if (a)
+		cl_qmap_insert(&osm->subn.alias_port_guid_tbl, guid,
+			       &a->map_item);
+	return a;
+}
+
+void oc_osmi_alias_move(osm_alias_guid_t *a, osm_port_t *port)
+{
+	a->p_base_port = port;
+}
+
+void oc_osmi_alias_remove(osm_opensm_t *osm, osm_alias_guid_t *a)
+{
+	cl_qmap_remove_item(&osm->subn.alias_port_guid_tbl, &a->map_item);
+	osm_alias_guid_delete(&a);
+}
+
+/* The port's GUID table, made as OpenSM's SA makes it (index 0 = the port
+ * GUID); NULL when the port has no room for index. */
+static ib_net64_t *guid_table(osm_port_t *port, unsigned index)
+{
+	osm_physp_t *ph = port->p_physp;
+	unsigned blocks;
+
+	if (!ph || ph->port_info.guid_cap <= index)
+		return NULL;
+	if (!ph->p_guids) {
+		blocks = (ph->port_info.guid_cap + GUID_TABLE_MAX_ENTRIES - 1) /
+			 GUID_TABLE_MAX_ENTRIES;
+		ph->p_guids = calloc((size_t)blocks * GUID_TABLE_MAX_ENTRIES,
+				     sizeof(ib_net64_t));
+		if (!ph->p_guids)
+			return NULL;
+		(*ph->p_guids)[0] = ph->port_guid;
+	}
+	return *ph->p_guids;
+}
+
+void oc_osmi_guid_index_set(osm_port_t *port, unsigned index, ib_net64_t guid)
+{
+	ib_net64_t *tbl = guid_table(port, index);
+
+	if (tbl)
+		tbl[index] = guid;
+}
+
+void oc_osmi_guid_index_clear(osm_port_t *port, unsigned index, ib_net64_t guid)
+{
+	osm_physp_t *ph = port->p_physp;
+
+	if (ph && ph->p_guids && ph->port_info.guid_cap > index &&
+	    (*ph->p_guids)[index] == guid)
+		(*ph->p_guids)[index] = 0;
+}
+
+/* ---- the LID manager's port filter ---------------------------------- */
+
+oc_osmi_set_port_filter_fn oc_osmi_port_filter_hook(void)
+{
+	return (oc_osmi_set_port_filter_fn)dlsym(RTLD_DEFAULT,
+						 "osm_lid_mgr_set_port_filter");
+}
