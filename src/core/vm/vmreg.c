@@ -105,6 +105,16 @@ struct oc_vm_rec *oc_vmreg_by_vf(const struct oc_vmreg *r, uint64_t vf_guid)
 	return vm && vm->vf_guid == vf_guid ? vm : NULL;
 }
 
+int oc_vmreg_runs_vm(const void *reg, uint64_t vf_guid)
+{
+	return oc_vmreg_by_vf(reg, vf_guid) != NULL;
+}
+
+int oc_vmreg_is_vguid(const void *reg, uint64_t guid)
+{
+	return oc_vmreg_by_vguid(reg, guid) != NULL;
+}
+
 struct oc_vm_rec *oc_vmreg_by_lid(const struct oc_vmreg *r, unsigned lid)
 {
 	struct oc_vm_rec *vm = slot(r, r->by_lid, lid);

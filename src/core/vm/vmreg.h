@@ -91,6 +91,11 @@ struct oc_vm_rec *oc_vmreg_by_name(const struct oc_vmreg *r, const char *name);
 struct oc_vm_rec *oc_vmreg_by_vguid(const struct oc_vmreg *r, uint64_t vguid);
 struct oc_vm_rec *oc_vmreg_by_vf(const struct oc_vmreg *r, uint64_t vf_guid);
 struct oc_vm_rec *oc_vmreg_by_lid(const struct oc_vmreg *r, unsigned lid);
+/* The two questions of the VF chooser (struct oc_vf_users of
+ * reconf/reconf_vf.h) asked of a registry (reg: a struct oc_vmreg *):
+ * does a VM run on this VF, is this GUID a VM's vGUID. */
+int oc_vmreg_runs_vm(const void *reg, uint64_t vf_guid);
+int oc_vmreg_is_vguid(const void *reg, uint64_t guid);
 
 /* The free VFs (vmreg_free.c).  A look-up is a hash probe: OpenSM's LID
  * manager asks once per port at every heavy sweep.  mark returns 0 also
