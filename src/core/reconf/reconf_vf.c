@@ -107,8 +107,7 @@ int oc_reconf_vf_choose(const struct oc_fabric *f, const struct oc_ftree *ft,
 			const struct oc_vf_ask *ask, struct oc_vf_pick *pick,
 			struct oc_err *err)
 {
-	if (ask->hv >= f->num_switches ||
-	    ft->sw[ask->hv].role != OC_SW_VSWITCH)
+	if (ask->hv >= f->num_switches || ft->sw[ask->hv].role != OC_SW_VSWITCH)
 		return oc_err_set(err, "switch index %u is not a hypervisor",
 				  ask->hv);
 	if (ask->purpose == OC_VF_MIGRATE && first_vf(f, ft, ask, 1, pick)) {

@@ -47,18 +47,18 @@ enum oc_vf_purpose {
 struct oc_vf_ask {
 	uint32_t hv; /* the vSwitch index of the hypervisor */
 	enum oc_vf_purpose purpose;
-	uint64_t want_vf;    /* the VF's port GUID; 0: any */
-	const char *vm_name; /* for the error text; may be NULL */
+	uint64_t want_vf;		 /* the VF's port GUID; 0: any */
+	const char *vm_name;		 /* for the error text; may be NULL */
 	const struct oc_vf_users *users; /* may be NULL */
 };
 
 struct oc_vf_pick {
-	uint32_t node;	/* the VF's CA node */
-	uint8_t port;	/* its port linked to the vSwitch */
+	uint32_t node;	 /* the VF's CA node */
+	uint8_t port;	 /* its port linked to the vSwitch */
 	uint8_t hv_port; /* the vSwitch's port to it */
-	uint64_t guid;	/* that port's GUID */
-	uint16_t lid;	/* its LID: the idle VF's for a swap, else 0 */
-	uint8_t kind;	/* enum oc_migrate_kind: SWAP, COPY or BOOT */
+	uint64_t guid;	 /* that port's GUID */
+	uint16_t lid;	 /* its LID: the idle VF's for a swap, else 0 */
+	uint8_t kind;	 /* enum oc_migrate_kind: SWAP, COPY or BOOT */
 };
 
 /* The VF that takes the VM (see the rule above); 0, or -1 with err. */

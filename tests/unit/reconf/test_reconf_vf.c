@@ -143,8 +143,8 @@ static void wanted_vf(void **state)
 	struct menv e;
 
 	menv_gen(&e, K2, 3, 0, NULL, 0);
-	picks(&e, "hv4", OC_VF_MIGRATE, guid_of(&e, "hv4-vf3"), &vms,
-	      "hv4-vf3", OC_OP_SWAP);
+	picks(&e, "hv4", OC_VF_MIGRATE, guid_of(&e, "hv4-vf3"), &vms, "hv4-vf3",
+	      OC_OP_SWAP);
 	vms.on[0] = guid_of(&e, "hv4-vf3");
 	snprintf(text, sizeof(text),
 		 "VF 0x%016llx cannot take VM \"vm-a\": another VM uses it",
