@@ -20,8 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef int create_fn(pthread_t *, const pthread_attr_t *,
-		      void *(*)(void *), void *);
+typedef int create_fn(pthread_t *, const pthread_attr_t *, void *(*)(void *),
+		      void *);
 
 /* Whether the code at addr belongs to the object to fail. */
 static int to_fail(const void *addr)
