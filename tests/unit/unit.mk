@@ -17,6 +17,7 @@ include $(srcdir)/tests/unit/route/sftree/sftree.mk
 include $(srcdir)/tests/unit/route/pftree/pftree.mk
 include $(srcdir)/tests/unit/reconf/reconf.mk
 include $(srcdir)/tests/unit/vm/vm.mk
+include $(srcdir)/tests/unit/client/client.mk
 include $(srcdir)/tests/unit/gen/gen.mk
 # no include of src/core points up a layer (docs/design.md)
 EXTRA_DIST += tests/unit/layers.sh
