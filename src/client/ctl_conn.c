@@ -69,24 +69,25 @@ static int connect_to(struct oc_ctl *c, double deadline)
 
 	if (strlen(c->path) >= sizeof(addr.sun_path))
 		return ctl_conn_fail(c, "socket path longer than %zu bytes",
-				   sizeof(addr.sun_path) - 1);
+				     sizeof(addr.sun_path) - 1);
 	strcpy(addr.sun_path, c->path);
 	c->fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
 	if (c->fd < 0)
 		return ctl_conn_fail(c, "socket: %s", strerror(errno));
-	while ((ret = connect(c->fd, (struct sockaddr *)&addr,
-			      sizeof(addr))) &&
+	while ((ret = connect(c->fd, (struct sockaddr *)&addr, sizeof(addr))) &&
 	       (errno == EAGAIN || errno == EINTR) && left_ms(deadline))
 		usleep(10000);
 	if (ret && errno == EINPROGRESS && !wait_fd(c->fd, POLLOUT, deadline))
 		ret = 0;
 	if (!ret)
 		return 0;
-	return ctl_conn_fail(c, "%s (is opensm running with "
-			      "event_plugin_options ctl=%s?)",
-			   errno == EAGAIN ? "no connection within the time-out"
-					   : strerror(errno),
-			   c->path);
+	return ctl_conn_fail(c,
+			     "%s (is opensm running with "
+			     "event_plugin_options ctl=%s?)",
+			     errno == EAGAIN
+				     ? "no connection within the time-out"
+				     : strerror(errno),
+			     c->path);
 }
 
 struct oc_ctl *oc_ctl_open(const char *path, int timeout_ms, char *err,
@@ -134,9 +135,9 @@ static int send_all(struct oc_ctl *c, const char *buf, size_t len,
 			continue;
 		if (n <= 0)
 			return ctl_conn_fail(c, "send: %s",
-					   n < 0 && errno != EAGAIN
-						   ? strerror(errno)
-						   : "timed out");
+					     n < 0 && errno != EAGAIN
+						     ? strerror(errno)
+						     : "timed out");
 		buf += n;
 		len -= n;
 	}
@@ -149,11 +150,12 @@ int oc_ctl_send_line(struct oc_ctl *c, const char *line)
 
 	if (strchr(line, '\n'))
 		return ctl_conn_fail(c, "a request is one line: it holds a "
-				      "line break");
+					"line break");
 	if (strlen(line) + 1 > OC_CTL_LINE_MAX)
-		return ctl_conn_fail(c, "request of %zu bytes (at most %d with "
-				      "its line break)",
-				   strlen(line) + 1, OC_CTL_LINE_MAX);
+		return ctl_conn_fail(c,
+				     "request of %zu bytes (at most %d with "
+				     "its line break)",
+				     strlen(line) + 1, OC_CTL_LINE_MAX);
 	return send_all(c, line, strlen(line), deadline) ||
 			       send_all(c, "\n", 1, deadline)
 		       ? -1
@@ -170,7 +172,7 @@ static int make_room(struct oc_ctl *c)
 		return 0;
 	if (cap > 2 * (size_t)OC_CTL_REPLY_MAX)
 		return ctl_conn_fail(c, "a reply line longer than %d bytes",
-				   2 * OC_CTL_REPLY_MAX);
+				     2 * OC_CTL_REPLY_MAX);
 	b = realloc(c->buf, cap);
 	if (!b)
 		return ctl_conn_fail(c, "out of memory for a reply");
@@ -192,9 +194,10 @@ static int receive(struct oc_ctl *c, double deadline)
 	if (got < 0 && (errno == EINTR || errno == EAGAIN))
 		return 0;
 	if (got <= 0)
-		return ctl_conn_fail(c, "%s", got ? strerror(errno)
-						: "the server closed the "
-						  "connection");
+		return ctl_conn_fail(c, "%s",
+				     got ? strerror(errno)
+					 : "the server closed the "
+					   "connection");
 	c->len += got;
 	return 0;
 }

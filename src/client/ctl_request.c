@@ -113,9 +113,10 @@ static int check_args(struct oc_ctl *c, const char *const *args)
 
 	while (args && args[n])
 		n++;
-	return n % 2 ? ctl_conn_fail(c, "request arguments: key \"%s\" has "
-				      "no value",
-				   args[n - 1])
+	return n % 2 ? ctl_conn_fail(c,
+				     "request arguments: key \"%s\" has "
+				     "no value",
+				     args[n - 1])
 		     : 0;
 }
 

@@ -23,7 +23,8 @@
 
 #include "osmcloud/ctl_client.h"
 
-#define SILENT NULL    /* read the request, answer nothing until the
+#define SILENT \
+	NULL	       /* read the request, answer nothing until the
 			* client closes */
 #define HANG_UP "\x04" /* read the request, close */
 
@@ -88,9 +89,8 @@ static void start(struct server *s, const char *const *answers)
 	s->answers = answers;
 	s->listen_fd = socket(AF_UNIX, SOCK_STREAM, 0);
 	assert_true(s->listen_fd >= 0);
-	assert_int_equal(bind(s->listen_fd, (struct sockaddr *)&addr,
-			      sizeof(addr)),
-			 0);
+	assert_int_equal(
+		bind(s->listen_fd, (struct sockaddr *)&addr, sizeof(addr)), 0);
 	assert_int_equal(listen(s->listen_fd, 1), 0);
 	assert_int_equal(pthread_create(&s->thread, NULL, serve, s), 0);
 }
@@ -110,7 +110,8 @@ static void request_and_reply(void **state)
 		"\"vms\":[{\"name\":\"vm-a\",\"lid\":3},[]],\"already\":false,"
 		"\"lid\":12,\"vguid\":\"0x0002c90500005011\",\"x\":null}\n",
 	};
-	const char *args[] = {"vm",   "a\"b\\c", "dest", "hv5 mlx5_0",
+	const char *args[] = {"vm",   "a\"b\\c",
+			      "dest", "hv5 mlx5_0",
 			      "note", "tab\there, line\nbreak, \xc3\xa9",
 			      NULL};
 	struct oc_ctl_reply *r;
@@ -136,8 +137,7 @@ static void request_and_reply(void **state)
 			    "[{\"name\":\"vm-a\",\"lid\":3},[]]");
 	assert_string_equal(oc_ctl_reply_get(r, "already"), "false");
 	assert_string_equal(oc_ctl_reply_get(r, "lid"), "12");
-	assert_string_equal(oc_ctl_reply_get(r, "vguid"),
-			    "0x0002c90500005011");
+	assert_string_equal(oc_ctl_reply_get(r, "vguid"), "0x0002c90500005011");
 	assert_string_equal(oc_ctl_reply_get(r, "x"), "null");
 	assert_null(oc_ctl_reply_get(r, "remains"));
 	snprintf(line, sizeof(line), "%.*s", (int)strlen(answers[0]) - 1,
@@ -181,8 +181,7 @@ static void transport_errors(void **state)
 	struct oc_ctl *c;
 	char err[256];
 
-	assert_null(oc_ctl_open("/nonexistent/oc.sock", 200, err,
-				sizeof(err)));
+	assert_null(oc_ctl_open("/nonexistent/oc.sock", 200, err, sizeof(err)));
 	assert_string_equal(err, "/nonexistent/oc.sock: No such file or "
 				 "directory (is opensm running with "
 				 "event_plugin_options "
@@ -198,8 +197,8 @@ static void transport_errors(void **state)
 			       "bad reply: column 1: a reply is one JSON "
 			       "object"));
 	assert_null(oc_ctl_request(c, "vms", NULL));
-	assert_non_null(strstr(oc_ctl_error(c),
-			       "the server closed the connection"));
+	assert_non_null(
+		strstr(oc_ctl_error(c), "the server closed the connection"));
 	oc_ctl_close(c);
 	stop(&s);
 	assert_null(oc_ctl_reply_parse(no_code[0], err, sizeof(err)));
@@ -219,8 +218,7 @@ static void lines(void **state)
 	assert_non_null(c);
 	assert_int_equal(oc_ctl_send_line(c, "two\nlines"), -1);
 	assert_non_null(strstr(oc_ctl_error(c), "line break"));
-	assert_int_equal(oc_ctl_send_line(c, "migrate vm-a \"hv5 mlx5_0\""),
-			 0);
+	assert_int_equal(oc_ctl_send_line(c, "migrate vm-a \"hv5 mlx5_0\""), 0);
 	assert_string_equal(oc_ctl_read_line(c), "migrated vm-a");
 	assert_string_equal(oc_ctl_read_line(c), "line two");
 	assert_string_equal(oc_ctl_read_line(c), OC_CTL_STATUS " 0");
