@@ -39,7 +39,9 @@ TESTS += tests/unit/gen_offline.sh
 EXTRA_DIST += tests/unit/pftree_offline.sh
 TESTS += tests/unit/pftree_offline.sh
 # osmcloud plan on the shipped topologies
-EXTRA_DIST += tests/unit/plan_offline.sh
+EXTRA_DIST += tests/unit/plan_offline.sh \
+	tests/unit/data/plan-live-swap.dump tests/unit/data/plan-live-swap.state \
+	tests/unit/data/plan-live-copy.dump tests/unit/data/plan-live-copy.state
 TESTS += tests/unit/plan_offline.sh
 # sftree offline: routed and checked with the switch checks required
 EXTRA_DIST += tests/unit/sftree_offline.sh
