@@ -3,4 +3,4 @@
 # against (the control protocol; make install puts them in
 # $(includedir)/osmcloud)
 osmcloudincludedir = $(includedir)/osmcloud
-osmcloudinclude_HEADERS = include/osmcloud/ctl.h
+osmcloudinclude_HEADERS = include/osmcloud/ctl.h include/osmcloud/ctl_client.h

@@ -9,21 +9,17 @@
  * of an ssh key, docs/protocol.md).  The exit status is the result code
  * (0 done, 1 refused, 2 partial, 3 not master, 4 bad request), or 5 when
  * the client could not ask (usage, no connection, no answer in time).
- * --timeout bounds the whole exchange, connect() included.
+ * --timeout bounds each wait: connecting, sending, each answer line.
+ * The socket and its lines are libosmcloudctl's (osmcloud/ctl_client.h),
+ * the one client implementation.
  */
-#include <errno.h>
 #include <getopt.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <sys/un.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "commands.h"
-#include "osmcloud/ctl.h"
+#include "osmcloud/ctl_client.h"
 
 #define STATUS_PREFIX OC_CTL_STATUS " "
 #define CLIENT_ERR OC_CTL_EXIT_CLIENT
@@ -54,146 +50,6 @@ static void ctl_usage(FILE *out)
 		"answer in time.\n");
 }
 
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-/* Milliseconds left until deadline, 0 when passed. */
-static int left_ms(double deadline)
-{
-	double left = deadline - now_s();
-
-	return left > 0 ? (int)(left * 1e3) + 1 : 0;
-}
-
-/* Waits until fd is ready for events; 0 ready, -1 timed out or error. */
-static int wait_fd(int fd, short events, double deadline)
-{
-	struct pollfd pfd = {fd, events, 0};
-	int n;
-
-	do
-		n = poll(&pfd, 1, left_ms(deadline));
-	while (n < 0 && errno == EINTR);
-	return n > 0 ? 0 : -1;
-}
-
-/* A non-blocking connect, retried while the listener's queue is full,
- * until deadline. */
-static int connect_to(const char *path, double deadline)
-{
-	struct sockaddr_un addr = {.sun_family = AF_UNIX};
-	int fd, ret;
-
-	if (strlen(path) >= sizeof(addr.sun_path)) {
-		fprintf(stderr, "osmcloud ctl: socket path too long: %s\n",
-			path);
-		return -1;
-	}
-	strcpy(addr.sun_path, path);
-	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-	if (fd < 0) {
-		fprintf(stderr, "osmcloud ctl: socket: %s\n", strerror(errno));
-		return -1;
-	}
-	while ((ret = connect(fd, (struct sockaddr *)&addr, sizeof(addr))) &&
-	       (errno == EAGAIN || errno == EINTR) && left_ms(deadline))
-		usleep(10000);
-	if (ret && errno == EINPROGRESS && !wait_fd(fd, POLLOUT, deadline))
-		ret = 0;
-	if (ret) {
-		fprintf(stderr,
-			"osmcloud ctl: %s: %s (is opensm running "
-			"with event_plugin_options ctl=%s?)\n",
-			path,
-			errno == EAGAIN ? "no connection within --timeout"
-					: strerror(errno),
-			path);
-		close(fd);
-		return -1;
-	}
-	return fd;
-}
-
-static int send_all(int fd, const char *buf, size_t len, double deadline)
-{
-	while (len) {
-		ssize_t n = send(fd, buf, len, MSG_NOSIGNAL);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 && errno == EAGAIN && !wait_fd(fd, POLLOUT, deadline))
-			continue;
-		if (n <= 0) {
-			fprintf(stderr, "osmcloud ctl: send: %s\n",
-				n < 0 && errno != EAGAIN
-					? strerror(errno)
-					: "timed out (--timeout)");
-			return -1;
-		}
-		buf += n;
-		len -= n;
-	}
-	return 0;
-}
-
-/* The answer's bytes: a buffer that grows to hold a whole line. */
-struct reader {
-	int fd;
-	char *buf;
-	size_t len, cap;
-	size_t used; /* the last line returned, dropped at the next call */
-};
-
-/* The next line, '\n' replaced by NUL, inside r->buf (valid until the
- * next call); NULL at the end, on time-out or out of memory. */
-static char *read_line(struct reader *r, double deadline)
-{
-	char *nl;
-	ssize_t got;
-
-	if (r->used)
-		memmove(r->buf, r->buf + r->used, r->len - r->used);
-	r->len -= r->used;
-	r->used = 0;
-	while (!(nl = r->len ? memchr(r->buf, '\n', r->len) : NULL)) {
-		if (r->cap - r->len < 4096) {
-			char *b = realloc(r->buf, r->cap ? 2 * r->cap : 65536);
-
-			if (!b)
-				return NULL;
-			r->buf = b;
-			r->cap = r->cap ? 2 * r->cap : 65536;
-		}
-		if (wait_fd(r->fd, POLLIN, deadline)) {
-			errno = ETIMEDOUT;
-			return NULL;
-		}
-		got = recv(r->fd, r->buf + r->len, r->cap - r->len, 0);
-		if (got < 0 && (errno == EINTR || errno == EAGAIN))
-			continue;
-		if (got <= 0) {
-			errno = got ? errno : ECONNRESET;
-			return NULL;
-		}
-		r->len += got;
-	}
-	*nl = '\0';
-	r->used = nl + 1 - r->buf;
-	return r->buf;
-}
-
-static void no_answer(void)
-{
-	fprintf(stderr, "osmcloud ctl: no answer (%s)\n",
-		errno == ETIMEDOUT ? "timed out (--timeout)"
-				   : "connection closed");
-}
-
 /* The command's words on one line; a word with blanks in quotes. */
 static int command_line(int argc, char **argv, char *line, size_t cap)
 {
@@ -218,17 +74,22 @@ static int command_line(int argc, char **argv, char *line, size_t cap)
 		}
 		len += n;
 	}
-	line[len++] = '\n';
 	line[len] = '\0';
 	return 0;
 }
 
-/* Prints the answer up to the status line; returns the status. */
-static int text_answer(struct reader *r, double deadline)
+static int no_answer(const struct oc_ctl *c)
 {
-	char *line;
+	fprintf(stderr, "osmcloud ctl: %s\n", oc_ctl_error(c));
+	return CLIENT_ERR;
+}
 
-	while ((line = read_line(r, deadline))) {
+/* Prints the answer up to the status line; returns the status. */
+static int text_answer(struct oc_ctl *c)
+{
+	const char *line;
+
+	while ((line = oc_ctl_read_line(c))) {
 		if (!strncmp(line, STATUS_PREFIX, strlen(STATUS_PREFIX))) {
 			int code = atoi(line + strlen(STATUS_PREFIX));
 
@@ -236,52 +97,41 @@ static int text_answer(struct reader *r, double deadline)
 		}
 		puts(line);
 	}
-	no_answer();
-	return CLIENT_ERR;
+	return no_answer(c);
 }
 
-/* The "code" of a JSON reply (a string never holds '"' unescaped, so
- * the first ,"code": is the reply's own). */
-static int reply_code(const char *reply)
+/* The code of a JSON reply line; CLIENT_ERR when it is not a reply. */
+static int reply_code(const char *line)
 {
-	const char *c = strstr(reply, ",\"code\":");
-	int code;
+	struct oc_ctl_reply *r = oc_ctl_reply_parse(line, NULL, 0);
+	int code = r ? oc_ctl_reply_code(r) : CLIENT_ERR;
 
-	if (!c || sscanf(c + 8, "%d", &code) != 1 || code < 0 ||
-	    code >= OC_RES_COUNT)
-		return CLIENT_ERR;
+	oc_ctl_reply_free(r);
 	return code;
 }
 
-/* One JSON request, one reply line on standard output. */
-static int json_exchange(struct reader *r, const char *req, int timeout_s)
+/* One JSON request (one line, no '\n'), one reply line on standard
+ * output. */
+static int json_exchange(struct oc_ctl *c, const char *req)
 {
-	double deadline = now_s() + timeout_s;
-	size_t len = strlen(req);
-	char *line;
+	const char *line;
 
-	if (req[strspn(req, " \t")] != '{' ||
-	    strchr(req, '\n') != req + len - 1) {
+	if (req[strspn(req, " \t")] != '{' || strchr(req, '\n')) {
 		printf("{\"id\":null,\"result\":\"bad-request\",\"code\":%d,"
 		       "\"message\":\"a request is one JSON object on one "
 		       "line\"}\n",
 		       OC_RES_BAD_REQUEST);
 		return OC_RES_BAD_REQUEST;
 	}
-	if (send_all(r->fd, req, len, deadline))
-		return CLIENT_ERR;
-	line = read_line(r, deadline);
-	if (!line) {
-		no_answer();
-		return CLIENT_ERR;
-	}
+	if (oc_ctl_send_line(c, req) || !(line = oc_ctl_read_line(c)))
+		return no_answer(c);
 	puts(line);
 	fflush(stdout);
 	return reply_code(line);
 }
 
 /* --stdio: every line of standard input is a JSON request. */
-static int relay(struct reader *r, int timeout_s)
+static int relay(struct oc_ctl *c)
 {
 	char *req = NULL;
 	size_t cap = 0;
@@ -289,13 +139,9 @@ static int relay(struct reader *r, int timeout_s)
 	int code = 0;
 
 	while ((n = getline(&req, &cap, stdin)) > 0) {
-		if (req[n - 1] != '\n') {
-			req = realloc(req, n + 2);
-			if (!req)
-				return CLIENT_ERR;
-			strcpy(req + n, "\n");
-		}
-		code = json_exchange(r, req, timeout_s);
+		if (req[n - 1] == '\n')
+			req[n - 1] = '\0';
+		code = json_exchange(c, req);
 		if (code == CLIENT_ERR)
 			break;
 	}
@@ -327,11 +173,10 @@ int cmd_ctl(int argc, char **argv)
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	static struct reader r;
-	char line[OC_CTL_LINE_MAX + 1];
+	char line[OC_CTL_LINE_MAX + 1], why[600];
 	const char *path = NULL;
 	int timeout_s = 60, c, json = 0, stdio = 0, ret;
-	double deadline;
+	struct oc_ctl *ctl;
 
 	while ((c = getopt_long(argc, argv, "+s:t:h", opts, NULL)) != -1) {
 		switch (c) {
@@ -365,21 +210,18 @@ int cmd_ctl(int argc, char **argv)
 	if (!stdio && !json &&
 	    command_line(argc - optind, argv + optind, line, sizeof(line)))
 		return CLIENT_ERR;
-	deadline = now_s() + timeout_s;
-	r.fd = connect_to(path, deadline);
-	if (r.fd < 0)
+	ctl = oc_ctl_open(path, timeout_s * 1000, why, sizeof(why));
+	if (!ctl) {
+		fprintf(stderr, "osmcloud ctl: %s\n", why);
 		return CLIENT_ERR;
-	if (stdio) {
-		ret = relay(&r, timeout_s);
-	} else if (json) {
-		snprintf(line, sizeof(line), "%s\n", argv[optind]);
-		ret = json_exchange(&r, line, timeout_s);
-	} else {
-		ret = send_all(r.fd, line, strlen(line), deadline)
-			      ? CLIENT_ERR
-			      : text_answer(&r, deadline);
 	}
-	close(r.fd);
-	free(r.buf);
+	if (stdio)
+		ret = relay(ctl);
+	else if (json)
+		ret = json_exchange(ctl, argv[optind]);
+	else
+		ret = oc_ctl_send_line(ctl, line) ? no_answer(ctl)
+						  : text_answer(ctl);
+	oc_ctl_close(ctl);
 	return ret;
 }

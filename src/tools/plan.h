@@ -21,13 +21,16 @@
 #include "model/lft.h"
 #include "reconf/reconf.h"
 #include "io/vmfile.h"
+#include "vm/vmreg.h"
 
 #define PLAN_MAX_MIGRATE 64
 #define PLAN_NUM_METHODS 2 /* ItRC and FTreeMinRC */
 
 struct plan_args {
 	const char *topo;
+	const char *dump; /* an ibsim Dump: fabric, LIDs and LFTs as live */
 	const char *vms;
+	const char *state; /* the plugin's registry (state file) */
 	const char *roots;
 	int dynamic;
 	unsigned long random;
@@ -54,12 +57,13 @@ struct plan_session {
 	const struct plan_args *a;
 	struct oc_fabric *f;
 	struct oc_vm_table *vms;
+	struct oc_vmreg *reg; /* --state: the registry, else NULL */
+	struct oc_lfts *live; /* --dump: the LFTs read, else NULL */
 	struct oc_ftree *ft;
 	struct oc_reconf *rc;
 	struct oc_lfts *t[PLAN_NUM_METHODS];
 	struct oc_plan plan[PLAN_NUM_METHODS];
 	struct plan_tally tally[PLAN_NUM_METHODS];
-	uint8_t *holds_vm; /* [LID]: a VM's LID (it keeps it) */
 	uint16_t *vm_lids;
 	uint32_t num_vms;
 	uint32_t *hvs; /* vSwitch indices */
@@ -84,7 +88,7 @@ double plan_ms_since(const struct timespec *t0);
 int plan_session_setup(struct plan_session *s, struct oc_err *err);
 void plan_session_teardown(struct plan_session *s);
 
-/* "VF:HV" to an operation. */
+/* "VF:HV" (or, with --state, "VM:HV") to an operation. */
 int plan_named_op(const struct plan_session *s, const char *spec,
 		  struct oc_migrate_op *op, struct oc_err *err);
 

@@ -15,10 +15,16 @@
 static void plan_usage(FILE *out)
 {
 	fprintf(out,
-		"usage: osmcloud plan --topo FILE [options]\n"
-		"  --topo FILE        ibsim topology file (required)\n"
+		"usage: osmcloud plan --topo FILE | --dump FILE [options]\n"
+		"  --topo FILE        ibsim topology file, routed with\n"
+		"                     vswitch_ftree\n"
+		"  --dump FILE        ibsim's Dump of a running fabric instead:\n"
+		"                     its LIDs and LFTs are taken as they are\n"
 		"  --vms FILE         VM file; default: the first half (rounded\n"
 		"                     up) of every hypervisor's VFs hold a VM\n"
+		"  --state FILE       the plugin's registry (its state= file)\n"
+		"                     instead of --vms; --migrate then names\n"
+		"                     VMs: VM:HV, as \"osmcloud migrate VM HV\"\n"
 		"  --lid-model MODEL  prepopulated (default): VMs move by LID\n"
 		"                     swaps; dynamic: only VMs have LIDs, they\n"
 		"                     move by LID copies\n"
@@ -66,6 +72,12 @@ static int plan_option(struct plan_args *a, int c)
 		return 0;
 	case 'v':
 		a->vms = optarg;
+		return 0;
+	case 'd':
+		a->dump = optarg;
+		return 0;
+	case 'S':
+		a->state = optarg;
 		return 0;
 	case 'r':
 		a->roots = optarg;
@@ -121,6 +133,8 @@ int plan_parse_args(int argc, char **argv, struct plan_args *a)
 	static const struct option opts[] = {
 		{"topo", required_argument, NULL, 't'},
 		{"vms", required_argument, NULL, 'v'},
+		{"dump", required_argument, NULL, 'd'},
+		{"state", required_argument, NULL, 'S'},
 		{"roots", required_argument, NULL, 'r'},
 		{"lid-model", required_argument, NULL, 'l'},
 		{"migrate", required_argument, NULL, 'm'},
@@ -139,8 +153,20 @@ int plan_parse_args(int argc, char **argv, struct plan_args *a)
 	while ((c = getopt_long(argc, argv, "qh", opts, NULL)) != -1)
 		if ((ret = plan_option(a, c)))
 			return ret;
-	if (!a->topo || optind != argc) {
+	if (!a->topo == !a->dump || optind != argc) {
+		fprintf(stderr,
+			"osmcloud plan: give one of --topo and --dump\n");
 		plan_usage(stderr);
+		return 2;
+	}
+	if (a->dump && a->dynamic) {
+		fprintf(stderr, "osmcloud plan: --lid-model is for --topo; a "
+				"Dump has its LIDs\n");
+		return 2;
+	}
+	if (a->vms && a->state) {
+		fprintf(stderr, "osmcloud plan: --vms and --state exclude each "
+				"other\n");
 		return 2;
 	}
 	return 0;

@@ -196,9 +196,15 @@ void plan_print_fabric(const struct plan_session *s)
 	printf("fabric: %u switches, %u vSwitches, %u leaves, max LID %u; "
 	       "LID model %s, %u VMs\n",
 	       fabric_switches(s), s->ft->num_vswitches, s->ft->num_leaves,
-	       s->f->max_lid, s->a->dynamic ? "dynamic" : "prepopulated",
+	       s->f->max_lid,
+	       s->live	       ? "of the Dump"
+	       : s->a->dynamic ? "dynamic"
+			       : "prepopulated",
 	       s->num_vms);
-	printf("routing (vswitch_ftree): %.1f ms\n", s->route_ms);
+	if (s->live)
+		printf("routing: the LFTs of the Dump %s\n", s->a->dump);
+	else
+		printf("routing (vswitch_ftree): %.1f ms\n", s->route_ms);
 	printf("full reconfiguration: %u switches x %llu blocks = %llu LFT "
 	       "SMPs (with vSwitches: %llu)\n",
 	       fabric_switches(s), (unsigned long long)blocks,

@@ -19,6 +19,8 @@
 #include "vm/lid_model.h"
 #include "base/rand.h"
 #include "io/topo.h"
+#include "reconf/reconf_vf.h"
+#include "io/ibsim_dump.h"
 #include "plan.h"
 
 /* ---- the clock ---------------------------------------------------------- */
@@ -83,10 +85,42 @@ static int default_vms(struct plan_session *s, struct oc_err *err)
 	return 0;
 }
 
+/* The registry of --state, and its routing view as the VM table. */
+static int load_state(struct plan_session *s, struct oc_err *err)
+{
+	int ret;
+
+	s->reg = oc_vmreg_new();
+	if (!s->reg)
+		return oc_err_set(err, "out of memory");
+	ret = oc_vmreg_load(s->reg, s->a->state, NULL, err);
+	if (ret > 0)
+		return oc_err_set(err, "%s: no such state file", s->a->state);
+	if (ret < 0)
+		return -1;
+	s->vms = oc_vmreg_table(s->reg);
+	return s->vms ? 0 : oc_err_set(err, "out of memory");
+}
+
+static int load_vms(struct plan_session *s, struct oc_err *err)
+{
+	if (s->a->state)
+		return load_state(s, err);
+	s->vms = oc_vm_table_new();
+	if (!s->vms)
+		return oc_err_set(err, "out of memory");
+	if (s->a->vms)
+		return oc_vm_table_load(s->vms, s->a->vms, err) ||
+		       oc_lid_model_check_vms(s->f, s->ft, s->vms, s->a->vms,
+					      err);
+	return default_vms(s, err);
+}
+
 static int load_fabric(struct plan_session *s, struct oc_ftree_opts *o,
 		       uint64_t **roots, struct oc_err *err)
 {
-	s->f = oc_topo_load(s->a->topo, err);
+	s->f = s->a->dump ? oc_ibsim_dump_load(s->a->dump, &s->live, err)
+			  : oc_topo_load(s->a->topo, err);
 	if (!s->f)
 		return -1;
 	if (s->a->roots &&
@@ -94,17 +128,29 @@ static int load_fabric(struct plan_session *s, struct oc_ftree_opts *o,
 		return -1;
 	o->root_guids = *roots;
 	s->ft = oc_ftree_analyze(s->f, o, err);
-	s->vms = oc_vm_table_new();
-	if (!s->ft || !s->vms)
-		return s->ft ? oc_err_set(err, "out of memory") : -1;
-	if (s->a->vms ? oc_vm_table_load(s->vms, s->a->vms, err) ||
-				oc_lid_model_check_vms(s->f, s->ft, s->vms,
-						       s->a->vms, err)
-		      : default_vms(s, err))
+	if (!s->ft || load_vms(s, err))
 		return -1;
 	if (s->a->dynamic && oc_lid_model_dynamic(s->f, s->vms, err))
 		return -1;
-	return oc_fabric_assign_lids(s->f, err);
+	return s->live ? 0 : oc_fabric_assign_lids(s->f, err);
+}
+
+/* --dump: every method starts from the LFTs the fabric holds. */
+static int take_live(struct plan_session *s, struct oc_err *err)
+{
+	int m;
+
+	for (m = 0; m < PLAN_NUM_METHODS; m++) {
+		s->t[m] =
+			oc_lfts_new(s->live->num_switches, s->live->stride - 1);
+		if (!s->t[m])
+			return oc_err_set(err, "out of memory");
+		s->t[m]->max_lid = s->live->max_lid;
+		memcpy(s->t[m]->ports, s->live->ports,
+		       (size_t)s->live->stride * s->live->num_switches);
+	}
+	s->rc = oc_reconf_new(s->f, s->ft, err);
+	return s->rc ? 0 : -1;
 }
 
 static int route(struct plan_session *s, const struct oc_ftree_opts *o,
@@ -118,6 +164,8 @@ static int route(struct plan_session *s, const struct oc_ftree_opts *o,
 	struct timespec t0;
 	int m;
 
+	if (s->live)
+		return take_live(s, err);
 	for (m = 0; m < PLAN_NUM_METHODS; m++) {
 		s->t[m] = oc_lfts_new(s->f->num_switches, s->f->max_lid);
 		if (!s->t[m])
@@ -139,10 +187,9 @@ static int list_vms(struct plan_session *s, struct oc_err *err)
 	uint32_t hv, n = s->f->num_switches;
 	unsigned p;
 
-	s->holds_vm = calloc((size_t)s->f->max_lid + 1, 1);
 	s->vm_lids = malloc(sizeof(*s->vm_lids) * (s->f->max_lid + 1u));
 	s->hvs = malloc(sizeof(*s->hvs) * (n ? n : 1));
-	if (!s->holds_vm || !s->vm_lids || !s->hvs)
+	if (!s->vm_lids || !s->hvs)
 		return oc_err_set(err, "out of memory");
 	for (hv = 0; hv < n; hv++) {
 		if (s->ft->sw[hv].role != OC_SW_VSWITCH)
@@ -157,7 +204,6 @@ static int list_vms(struct plan_session *s, struct oc_err *err)
 			vf = vf_port(s, hv, p);
 			if (!vf->lid || !oc_vm_table_find(s->vms, vf->guid))
 				continue;
-			s->holds_vm[vf->lid] = 1;
 			s->vm_lids[s->num_vms++] = vf->lid;
 		}
 	}
@@ -192,8 +238,9 @@ void plan_session_teardown(struct plan_session *s)
 	oc_reconf_free(s->rc);
 	oc_ftree_free(s->ft);
 	oc_vm_table_free(s->vms);
+	oc_vmreg_free(s->reg);
+	oc_lfts_free(s->live);
 	oc_fabric_free(s->f);
-	free(s->holds_vm);
 	free(s->vm_lids);
 	free(s->hvs);
 }
@@ -208,23 +255,13 @@ static uint32_t hv_of_lid(const struct plan_session *s, uint16_t lid)
 	return s->f->nodes[peer].sw_index;
 }
 
-/* The VF of hypervisor hv that takes a VM (node), OC_NONE if none. */
-static uint32_t idle_vf(const struct plan_session *s, uint32_t hv,
-			uint16_t *lid)
+/* The VM table (of --vms, --state or the default) names the VFs that run
+ * a VM; the fabric model moves a VM's GUID with it (oc_reconf_commit()),
+ * so the table stays true over migrations.  plan boots no VM: the vGUID
+ * question of the chooser does not arise. */
+static int table_runs_vm(const void *vms, uint64_t guid)
 {
-	unsigned p;
-
-	for (p = 1; p <= s->f->nodes[s->f->switches[hv]].num_ports; p++) {
-		const struct oc_port *vf;
-
-		if (vf_on_port(s, hv, p) == OC_NONE)
-			continue;
-		vf = vf_port(s, hv, p);
-		*lid = vf->lid;
-		if (s->a->dynamic ? !vf->lid : !s->holds_vm[vf->lid])
-			return vf_on_port(s, hv, p);
-	}
-	return OC_NONE;
+	return oc_vm_table_find(vms, guid) != NULL;
 }
 
 static uint16_t pf_lid(const struct plan_session *s, uint32_t hv)
@@ -237,75 +274,99 @@ static uint16_t pf_lid(const struct plan_session *s, uint32_t hv)
 		->lid;
 }
 
-/* The operation moving VM lid to hypervisor hv; -1 if hv is full. */
+/* The operation moving VM lid to hypervisor hv, to the VF the plugin
+ * would take (reconf_vf.h); -1 with err if hv has none. */
 static int make_op(const struct plan_session *s, uint16_t lid, uint32_t hv,
-		   struct oc_migrate_op *op)
+		   struct oc_migrate_op *op, struct oc_err *err)
 {
-	uint16_t idle_lid = 0;
-	uint32_t vf = idle_vf(s, hv, &idle_lid);
+	const struct oc_vf_users users = {.runs_vm = table_runs_vm,
+					  .ctx = s->vms};
+	const struct oc_vf_ask ask = {
+		.hv = hv, .purpose = OC_VF_MIGRATE, .users = &users};
+	struct oc_vf_pick pick;
 
-	if (vf == OC_NONE)
+	if (oc_reconf_vf_choose(s->f, s->ft, &ask, &pick, err))
 		return -1;
 	op->lid = lid;
-	op->vf = vf;
-	if (s->a->dynamic) {
-		op->kind = OC_OP_COPY;
-		op->peer_lid = pf_lid(s, hv);
+	op->kind = pick.kind;
+	if (pick.kind == OC_OP_SWAP) {
+		op->vf = OC_NONE;
+		op->peer_lid = pick.lid;
 	} else {
-		op->kind = OC_OP_SWAP;
-		op->peer_lid = idle_lid;
+		op->vf = pick.node;
+		op->peer_lid = pf_lid(s, hv);
 	}
 	return 0;
 }
 
 int plan_random_op(struct plan_session *s, struct oc_migrate_op *op)
 {
+	struct oc_err full;
 	uint16_t lid = s->vm_lids[oc_rand_next(&s->rng) % s->num_vms];
 	uint32_t from = hv_of_lid(s, lid), i, start;
 
 	for (i = 0; i < 64; i++) {
 		uint32_t hv = s->hvs[oc_rand_next(&s->rng) % s->num_hvs];
 
-		if (hv != from && !make_op(s, lid, hv, op))
+		if (hv != from && !make_op(s, lid, hv, op, &full))
 			return 0;
 	}
 	start = oc_rand_next(&s->rng) % s->num_hvs;
 	for (i = 0; i < s->num_hvs; i++) {
 		uint32_t hv = s->hvs[(start + i) % s->num_hvs];
 
-		if (hv != from && !make_op(s, lid, hv, op))
+		if (hv != from && !make_op(s, lid, hv, op, &full))
 			return 0;
 	}
 	return -1;
 }
 
-/* "VF:HV" to an operation. */
+/* The LID of the VM named by --migrate: with --state a VM of the
+ * registry (its VF port), else a CA name (port 1); 0 if none. */
+static uint16_t named_vm_lid(const struct plan_session *s, const char *name)
+{
+	const struct oc_vm_rec *vm;
+	unsigned port = 1;
+	uint32_t node;
+
+	if (s->reg) {
+		vm = oc_vmreg_by_name(s->reg, name);
+		node = vm ? oc_fabric_find_port_guid(s->f, vm->vf_guid, &port)
+			  : OC_NONE;
+	} else {
+		node = oc_fabric_find_name(s->f, name);
+	}
+	if (node == OC_NONE || oc_is_switch(s->f, node))
+		return 0;
+	return oc_port(s->f, node, port)->lid;
+}
+
+/* "VF:HV" (with --state "VM:HV") to an operation. */
 int plan_named_op(const struct plan_session *s, const char *spec,
 		  struct oc_migrate_op *op, struct oc_err *err)
 {
-	char vf[128];
+	char vm[128];
 	const char *colon = strchr(spec, ':');
-	uint32_t vn, hn;
+	struct oc_err why;
+	uint32_t hn;
+	uint16_t lid;
 
-	if (!colon || colon == spec || (size_t)(colon - spec) >= sizeof(vf))
-		return oc_err_set(err, "--migrate '%s': want VF:HV", spec);
-	memcpy(vf, spec, colon - spec);
-	vf[colon - spec] = 0;
-	vn = oc_fabric_find_name(s->f, vf);
+	if (!colon || colon == spec || (size_t)(colon - spec) >= sizeof(vm))
+		return oc_err_set(err, "--migrate '%s': want %s:HV", spec,
+				  s->reg ? "VM" : "VF");
+	memcpy(vm, spec, colon - spec);
+	vm[colon - spec] = 0;
+	lid = named_vm_lid(s, vm);
 	hn = oc_fabric_find_name(s->f, colon + 1);
-	if (vn == OC_NONE || oc_is_switch(s->f, vn) ||
-	    !oc_port(s->f, vn, 1)->lid)
-		return oc_err_set(err, "--migrate '%s': no VM on \"%s\"", spec,
-				  vf);
+	if (!lid)
+		return oc_err_set(err, "--migrate '%s': no VM %s \"%s\"", spec,
+				  s->reg ? "named" : "on", vm);
 	if (hn == OC_NONE || !oc_is_switch(s->f, hn) ||
 	    s->ft->sw[s->f->nodes[hn].sw_index].role != OC_SW_VSWITCH)
 		return oc_err_set(err, "--migrate '%s': no hypervisor \"%s\"",
 				  spec, colon + 1);
-	if (make_op(s, oc_port(s->f, vn, 1)->lid, s->f->nodes[hn].sw_index, op))
-		return oc_err_set(err,
-				  "--migrate '%s': hypervisor \"%s\" has no "
-				  "VF free for a VM",
-				  spec, colon + 1);
+	if (make_op(s, lid, s->f->nodes[hn].sw_index, op, &why))
+		return oc_err_set(err, "--migrate '%s': %s", spec, why.msg);
 	return 0;
 }
 

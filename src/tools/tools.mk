@@ -9,6 +9,7 @@ osmcloud_SOURCES += src/tools/cmd_check.c \
 	src/tools/tenant_args.c src/tools/tenant_args.h \
 	src/tools/check_tenants.c src/tools/check_tenants.h
 osmcloud_SOURCES += src/tools/cmd_ctl.c
+osmcloud_LDADD += libctlclient.la libosmcloudcore.la
 # config-check: the plugin's own option parser, offline
 osmcloud_SOURCES += src/tools/cmd_config_check.c \
 	src/osm/options.c src/osm/options.h src/osm/log_level.h

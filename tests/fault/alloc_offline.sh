@@ -6,11 +6,11 @@
 # shipped topology (the pftree engines with tenant files; vswitch_ftree
 # and sftree also with a VM file, roots, guid2lid and the dynamic LID
 # model; sftree on generated multi-core and degraded trees), "osmcloud
-# check" on those tables and on an ibsim Dump, "osmcloud plan" and
-# "osmcloud gen".  Each run must end as the run without failure did
-# (same status and output: the C library made do, e.g. by reading
-# unbuffered), or exit non-zero naming the lack of memory, leaving no
-# dump; a signal is a failure.  By default the first allocation of each
+# check" on those tables and on an ibsim Dump, "osmcloud plan" (also on a
+# live fabric's Dump and registry) and "osmcloud gen".  Each run must end
+# as the run without failure did (same status and output: the C library
+# made do, e.g. by reading unbuffered), or exit non-zero naming the lack
+# of memory, leaving no dump; a signal is a failure.  By default the first allocation of each
 # distinct call chain fails (the shim lists them); OC_ALLOC_LONG=1
 # fails every allocation in turn.  Output that cannot be written
 # (/dev/full) is an error too.  Needs no ibsim.
@@ -213,6 +213,9 @@ for model in prepopulated dynamic; do
 done
 try plan "FTreeMinRC" --topo "$net" --migrate hv0-vf1:hv1 \
 	--method ftreeminrc --verify
+data=$top/tests/unit/data
+try plan "live Dump and registry" --dump "$data/plan-live-copy.dump" \
+	--state "$data/plan-live-copy.state" --migrate vm-c:hv11 --verify
 try gen "two cores" --kary 4 --levels 3 --cores 2 --core-links top
 try gen "vSwitches" --pgft '2;3,4;1,2' --vswitch 4 --io-cas 0:1
 echo "$runs runs with one allocation failed"

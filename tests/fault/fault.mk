@@ -14,3 +14,9 @@ check_LTLIBRARIES += tests/fault/failsync.la
 tests_fault_failsync_la_SOURCES = tests/fault/failsync.c
 tests_fault_failsync_la_LDFLAGS = -module -avoid-version -rpath /nowhere
 tests_fault_failsync_la_LIBADD = -ldl
+# pthread_create() fails for one library: ctl_thread.sh preloads it into
+# opensm, whose plugin then cannot start its control socket thread
+check_LTLIBRARIES += tests/fault/failthread.la
+tests_fault_failthread_la_SOURCES = tests/fault/failthread.c
+tests_fault_failthread_la_LDFLAGS = -module -avoid-version -rpath /nowhere
+tests_fault_failthread_la_LIBADD = -ldl

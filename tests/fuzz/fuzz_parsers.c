@@ -239,6 +239,17 @@ static int run_json(const struct buf *in)
 	return ret;
 }
 
+static int run_json_reply(const struct buf *in)
+{
+	struct oc_json_obj obj;
+	struct oc_err err;
+	int ret = oc_json_parse_reply(in->b, &obj, &err);
+
+	if (!ret)
+		oc_json_obj_free(&obj);
+	return ret;
+}
+
 static int run_policy(const struct buf *in)
 {
 	struct oc_err err;
@@ -345,6 +356,13 @@ static const struct target targets[] = {
 	  "\"method\":\"itrc\"}",
 	  "{\"id\":\"r\\u00e9\\n\",\"op\":\"boot\",\"vm\":\"b\",\"dest\":"
 	  "\"0x0002c90500000011\",\"weight\":2.5e0,\"x\":true,\"y\":null}"}},
+	{"json-reply",
+	 run_json_reply,
+	 {NULL},
+	 {"{\"id\":null,\"result\":\"done\",\"code\":0,\"message\":\"m\\n\","
+	  "\"vms\":[{\"name\":\"vm-a\",\"lid\":3,\"weight\":0},{}],"
+	  "\"seeded\":true}",
+	  "{\"a\":[[[],{\"b\":[1,-2.5e3,\"\\u00e9\",false,null]}]]}"}},
 	{"policy",
 	 run_policy,
 	 {NULL},

@@ -148,6 +148,12 @@ vf_guid() {
 	printf '0x0002c905%08x' $(((($1 << 8) | $2) << 4 | 1))
 }
 
+# same_dump A B: two ibsim Dumps show the same fabric (their first line,
+# "# Net status - DATE", may differ by the second they were taken).
+same_dump() {
+	cmp -s <(sed 1d "$1") <(sed 1d "$2")
+}
+
 # dump_lid NAME DUMP: the LID of one-port CA NAME in an ibsim Dump.
 dump_lid() {
 	awk -v n="\"$1\"" '$1 == "Ca" && $3 == n { getline

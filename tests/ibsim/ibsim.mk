@@ -21,6 +21,8 @@ IBSIM_TESTS += tests/ibsim/promise.sh
 IBSIM_TESTS += tests/ibsim/property_ibsim.sh
 # issue 11: standby SMs, failover, the real migration order
 IBSIM_TESTS += tests/ibsim/failover.sh tests/ibsim/real_order.sh
+# issue 12: osmcloud plan predicts the live migrate (one VF chooser)
+IBSIM_TESTS += tests/ibsim/plan_predicts.sh tests/ibsim/ctl_thread.sh
 TESTS += $(IBSIM_TESTS)
 EXTRA_DIST += $(IBSIM_TESTS) tests/ibsim/lib.sh tests/ibsim/common.sh \
 	tests/ibsim/pftree_lib.sh tests/ibsim/failover_lib.sh \

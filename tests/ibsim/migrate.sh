@@ -144,7 +144,7 @@ cp "$TOP/ctl.out" "$TOP/nosave.out"
 sed 's/^/  /' "$TOP/nosave.out"
 sim_cmd Dump >"$TOP/nosave-after.dump"
 [ $st -eq 1 ] && grep -q "refused: the registry could not be written before the change, so nothing was sent: .*vms.state.pending" "$TOP/nosave.out" &&
-	cmp -s "$TOP/nosave-before.dump" "$TOP/nosave-after.dump" &&
+	same_dump "$TOP/nosave-before.dump" "$TOP/nosave-after.dump" &&
 	pass "nosave: refused before any SMP, the fabric unchanged" ||
 	fail "nosave: $(cat "$TOP/nosave.out")"
 ctl vms && grep -q "^vm-b .* hv4-vf[0-9]*$" "$TOP/ctl.out" &&

@@ -54,7 +54,7 @@ rc=$?
 	pass "full: refused: $(head -n 1 "$TOP/ctl.out")" ||
 	fail "full: status $rc: $(cat "$TOP/ctl.out")"
 sim_cmd Dump >"$TOP/full-after.dump"
-cmp -s "$TOP/full-before.dump" "$TOP/full-after.dump" &&
+same_dump "$TOP/full-before.dump" "$TOP/full-after.dump" &&
 	pass "full: no LID and no LFT entry changed in the fabric (ibsim Dump identical)" ||
 	fail "full: the fabric changed: $(diff "$TOP/full-before.dump" "$TOP/full-after.dump" | head -n 5)"
 cmp -s "$state" "$TOP/state.before" && [ ! -e "$state.pending" ] &&
@@ -82,7 +82,7 @@ sim_cmd Dump >"$TOP/other-after.dump"
 [ $rc -eq 1 ] && grep -q "refused: the state file $state changed since this SM read it (another SM wrote it?)" "$TOP/ctl.out" &&
 	pass "other SM: refused: $(head -n 1 "$TOP/ctl.out" | cut -c 1-140)" ||
 	fail "other SM: status $rc: $(cat "$TOP/ctl.out")"
-cmp -s "$TOP/other-before.dump" "$TOP/other-after.dump" && cmp -s "$state" "$TOP/state.before" &&
+same_dump "$TOP/other-before.dump" "$TOP/other-after.dump" && cmp -s "$state" "$TOP/state.before" &&
 	[ ! -e "$state.pending" ] &&
 	pass "other SM: the fabric (ibsim Dump) and the state file are unchanged" ||
 	fail "other SM: the fabric or the state file changed"

@@ -3,8 +3,9 @@
 # plan_offline.sh - "osmcloud plan" on the shipped topologies: random
 # migrations with both methods in both LID models must leave LFTs that
 # pass the verifier; named migrations print their plans; within one leaf
-# FTreeMinRC updates one physical switch; bad input is refused (exit 2),
-# an impossible migration fails (exit 1).  Needs no ibsim.
+# FTreeMinRC updates one physical switch; on a live fabric's Dump and
+# registry plan names what the live migrate did; bad input is refused
+# (exit 2), an impossible migration fails (exit 1).  Needs no ibsim.
 set -u
 
 . "${srcdir:-.}/tests/unit/expect.sh"
@@ -36,6 +37,40 @@ grep -q '^copy LID' "$tmp/out" || fail "dynamic migration is not a copy"
 expect 0 "plain tree" "$osmcloud" plan --topo "$top/topologies/ft-k4-n3.net" \
 	--random 50
 grep -q 'random leaf pairs' "$tmp/out" || fail "plain tree: no marking"
+
+# the fabric as it ran (ibsim's Dump) and the plugin's registry, kept from
+# tests/ibsim/plan_predicts.sh: plan names what the live migrate did
+# there (hv3-vf1 runs vm-c, so the idle VF is hv3-vf2; hv11's VFs all
+# run VMs but vf4, left without a LID by a stop: a copy)
+data=$top/tests/unit/data
+expect 0 "live swap" "$osmcloud" plan --dump "$data/plan-live-swap.dump" \
+	--state "$data/plan-live-swap.state" --migrate vm-a:hv3 --method itrc \
+	--verify
+grep -q '^swap LID 21 (hv0-vf1) with LID 37 (hv3-vf2)$' "$tmp/out" &&
+	grep -q 'ItRC: 4 switches, 4 blocks; 2 vSwitches, 2 blocks; 6 LFT SMPs' \
+		"$tmp/out" || fail "live swap: $(cat "$tmp/out")"
+expect 0 "live copy" "$osmcloud" plan --dump "$data/plan-live-copy.dump" \
+	--state "$data/plan-live-copy.state" --migrate vm-c:hv11 --method itrc
+grep -q '^copy LID 24 (hv3-vf1) to hv11-vf4, entries of PF LID 78 (hv11-pf)$' \
+	"$tmp/out" &&
+	grep -q 'ItRC: 6 switches, 6 blocks; 2 vSwitches, 2 blocks; 8 LFT SMPs' \
+		"$tmp/out" || fail "live copy: $(cat "$tmp/out")"
+expect 1 "live: unknown VM" "$osmcloud" plan \
+	--dump "$data/plan-live-swap.dump" --state "$data/plan-live-swap.state" \
+	--migrate hv0-vf1:hv3
+grep -q "no VM named \"hv0-vf1\"" "$tmp/err" ||
+	fail "live: unknown VM: $(cat "$tmp/err")"
+expect 1 "live: no VF left" "$osmcloud" plan \
+	--dump "$data/plan-live-swap.dump" --state "$data/plan-live-swap.state" \
+	--migrate vm-a:hv11
+grep -q 'hypervisor "hv11" has no idle VF (every VF with a LID runs a VM) and no VF up without a LID' \
+	"$tmp/err" || fail "live: no VF left: $(cat "$tmp/err")"
+expect 2 "--topo and --dump" "$osmcloud" plan --topo "$net" \
+	--dump "$data/plan-live-swap.dump"
+expect 2 "--vms and --state" "$osmcloud" plan --topo "$net" \
+	--vms "$tmp/none" --state "$data/plan-live-swap.state"
+expect 2 "--dump and --lid-model" "$osmcloud" plan \
+	--dump "$data/plan-live-swap.dump" --lid-model dynamic
 
 expect 2 "no --topo" "$osmcloud" plan --random 5
 expect 2 "bad --method" "$osmcloud" plan --topo "$net" --method fast

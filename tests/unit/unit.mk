@@ -17,6 +17,7 @@ include $(srcdir)/tests/unit/route/sftree/sftree.mk
 include $(srcdir)/tests/unit/route/pftree/pftree.mk
 include $(srcdir)/tests/unit/reconf/reconf.mk
 include $(srcdir)/tests/unit/vm/vm.mk
+include $(srcdir)/tests/unit/client/client.mk
 include $(srcdir)/tests/unit/gen/gen.mk
 # no include of src/core points up a layer (docs/design.md)
 EXTRA_DIST += tests/unit/layers.sh
@@ -45,7 +46,9 @@ TESTS += tests/unit/gen_offline.sh
 EXTRA_DIST += tests/unit/pftree_offline.sh
 TESTS += tests/unit/pftree_offline.sh
 # osmcloud plan on the shipped topologies
-EXTRA_DIST += tests/unit/plan_offline.sh
+EXTRA_DIST += tests/unit/plan_offline.sh \
+	tests/unit/data/plan-live-swap.dump tests/unit/data/plan-live-swap.state \
+	tests/unit/data/plan-live-copy.dump tests/unit/data/plan-live-copy.state
 TESTS += tests/unit/plan_offline.sh
 # sftree offline: routed and checked with the switch checks required
 EXTRA_DIST += tests/unit/sftree_offline.sh

@@ -12,6 +12,7 @@ struct parser {
 	size_t pos;
 	char *out; /* next free byte of the decoded buffer */
 	struct oc_err *err;
+	int reply; /* arrays and objects allowed as member values */
 };
 
 static int fail(struct parser *p, const char *what)
@@ -225,6 +226,8 @@ static int literal(struct parser *p, const char *word, enum oc_json_type type,
 	return 0;
 }
 
+static int nested(struct parser *p, struct oc_json_member *m);
+
 static int value(struct parser *p, struct oc_json_member *m)
 {
 	unsigned char c = p->s[p->pos];
@@ -237,6 +240,8 @@ static int value(struct parser *p, struct oc_json_member *m)
 		return string(p, &m->text);
 	case '{':
 	case '[':
+		if (p->reply)
+			return nested(p, m);
 		return fail(p, "nested objects and arrays are not part of "
 			       "the protocol");
 	case 't':
@@ -251,6 +256,75 @@ static int value(struct parser *p, struct oc_json_member *m)
 		return fail(p, "a value expected (string, number, true, "
 			       "false or null)");
 	}
+}
+
+static int any_value(struct parser *p, unsigned depth);
+
+/* The items of an array or the members of an object (keyed), after the
+ * opening bracket, up to and past close. */
+static int items(struct parser *p, unsigned depth, char close, int keyed)
+{
+	const char *key;
+
+	skip_blanks(p);
+	if (p->s[p->pos] == close) {
+		p->pos++;
+		return 0;
+	}
+	for (;;) {
+		if (keyed && p->s[p->pos] != '"')
+			return fail(p, "a member name (a string) expected");
+		if (keyed && string(p, &key))
+			return -1;
+		skip_blanks(p);
+		if (keyed && p->s[p->pos] != ':')
+			return fail(p, "':' expected after a member name");
+		p->pos += keyed;
+		skip_blanks(p);
+		if (any_value(p, depth))
+			return -1;
+		skip_blanks(p);
+		if (p->s[p->pos] == close) {
+			p->pos++;
+			return 0;
+		}
+		if (p->s[p->pos] != ',')
+			return fail(p, close == '}' ? "',' or '}' expected"
+						    : "',' or ']' expected");
+		p->pos++;
+		skip_blanks(p);
+	}
+}
+
+static int any_value(struct parser *p, unsigned depth)
+{
+	struct oc_json_member m;
+	unsigned char c = p->s[p->pos];
+
+	if (c != '{' && c != '[')
+		return value(p, &m);
+	if (depth == OC_JSON_MAX_DEPTH)
+		return fail(p, "arrays and objects nested too deep");
+	p->pos++;
+	return items(p, depth + 1, c == '{' ? '}' : ']', c == '{');
+}
+
+/* An array or object of a reply: checked, then kept as its JSON text
+ * (what it decoded on the way is dropped). */
+static int nested(struct parser *p, struct oc_json_member *m)
+{
+	size_t at = p->pos, len;
+	char *out = p->out;
+
+	if (any_value(p, 0))
+		return -1;
+	len = p->pos - at;
+	memcpy(out, p->s + at, len);
+	out[len] = '\0';
+	p->out = out + len + 1;
+	m->type = OC_JSON_NESTED;
+	m->text = out;
+	return 0;
 }
 
 /* Member names are printable ASCII: error messages may quote them. */
@@ -317,9 +391,10 @@ static int members(struct parser *p, struct oc_json_obj *obj)
 	}
 }
 
-int oc_json_parse(const char *text, struct oc_json_obj *obj, struct oc_err *err)
+static int parse(const char *text, struct oc_json_obj *obj, int reply,
+		 struct oc_err *err)
 {
-	struct parser p = {(const unsigned char *)text, 0, NULL, err};
+	struct parser p = {(const unsigned char *)text, 0, NULL, err, reply};
 
 	memset(obj, 0, sizeof(*obj));
 	/* decoding never grows a string; a number's literal gains a NUL */
@@ -329,7 +404,8 @@ int oc_json_parse(const char *text, struct oc_json_obj *obj, struct oc_err *err)
 	p.out = obj->buf;
 	skip_blanks(&p);
 	if (p.s[p.pos] != '{') {
-		fail(&p, "a request is one JSON object: '{' expected");
+		fail(&p, reply ? "a reply is one JSON object: '{' expected"
+			       : "a request is one JSON object: '{' expected");
 		goto bad;
 	}
 	p.pos++;
@@ -345,6 +421,17 @@ int oc_json_parse(const char *text, struct oc_json_obj *obj, struct oc_err *err)
 bad:
 	oc_json_obj_free(obj);
 	return -1;
+}
+
+int oc_json_parse(const char *text, struct oc_json_obj *obj, struct oc_err *err)
+{
+	return parse(text, obj, 0, err);
+}
+
+int oc_json_parse_reply(const char *text, struct oc_json_obj *obj,
+			struct oc_err *err)
+{
+	return parse(text, obj, 1, err);
 }
 
 void oc_json_obj_free(struct oc_json_obj *obj)
@@ -369,10 +456,10 @@ const char *oc_json_type_name(enum oc_json_type type)
 	static const char *const names[] = {
 		[OC_JSON_STRING] = "string", [OC_JSON_NUMBER] = "number",
 		[OC_JSON_TRUE] = "true",     [OC_JSON_FALSE] = "false",
-		[OC_JSON_NULL] = "null",
+		[OC_JSON_NULL] = "null",     [OC_JSON_NESTED] = "nested",
 	};
 
-	return type <= OC_JSON_NULL ? names[type] : "?";
+	return type <= OC_JSON_NESTED ? names[type] : "?";
 }
 
 void oc_json_quote(FILE *out, const char *s)

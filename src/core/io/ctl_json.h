@@ -23,6 +23,7 @@
 #include "base/error.h"
 
 #define OC_JSON_MAX_MEMBERS 32
+#define OC_JSON_MAX_DEPTH 16
 
 enum oc_json_type {
 	OC_JSON_STRING,
@@ -30,6 +31,7 @@ enum oc_json_type {
 	OC_JSON_TRUE,
 	OC_JSON_FALSE,
 	OC_JSON_NULL,
+	OC_JSON_NESTED, /* in a reply only: an array or object, as JSON */
 };
 
 struct oc_json_member {
@@ -51,13 +53,18 @@ struct oc_json_obj {
  * nothing to free. */
 int oc_json_parse(const char *text, struct oc_json_obj *obj,
 		  struct oc_err *err);
+/* The same for a reply, whose members may also be arrays and objects
+ * (nested at most OC_JSON_MAX_DEPTH deep): checked as strictly, and
+ * kept as OC_JSON_NESTED members whose text is their JSON. */
+int oc_json_parse_reply(const char *text, struct oc_json_obj *obj,
+			struct oc_err *err);
 void oc_json_obj_free(struct oc_json_obj *obj);
 
 /* The member named key, NULL when absent. */
 const struct oc_json_member *oc_json_find(const struct oc_json_obj *obj,
 					  const char *key);
 
-/* "string", "number", "true", "false", "null". */
+/* "string", "number", "true", "false", "null", "nested". */
 const char *oc_json_type_name(enum oc_json_type type);
 
 /* Writes s as a JSON string, quotes included. */

@@ -21,6 +21,7 @@ struct oc_vm_table *oc_vm_table_new(void)
 		return NULL;
 	t->by_guid = oc_hash_new();
 	t->by_name = oc_hash_new();
+	t->name_hash = oc_hash_string;
 	if (!t->by_guid || !t->by_name) {
 		oc_vm_table_free(t);
 		return NULL;
@@ -46,11 +47,30 @@ const struct oc_vm *oc_vm_table_find(const struct oc_vm_table *t,
 	return i == OC_NONE ? NULL : &t->vms[i];
 }
 
+/* A VM of that name: equal names, not only equal hashes. */
 static int find_name(const struct oc_vm_table *t, const char *name)
 {
-	uint32_t i = oc_hash_get64(t->by_name, oc_hash_string(name));
+	uint32_t i = oc_hash_get64(t->by_name, t->name_hash(name));
 
+	while (i != OC_NONE && strcmp(t->vms[i].name, name))
+		i = t->vms[i].name_next;
 	return i != OC_NONE;
+}
+
+/* Indexes VM t->count by its VF and its name (in front of the names of
+ * the same hash). */
+static int index_vm(struct oc_vm_table *t, struct oc_vm *vm)
+{
+	uint64_t key = t->name_hash(vm->name);
+
+	vm->name_next = oc_hash_get64(t->by_name, key);
+	if (oc_hash_put64(t->by_guid, vm->vf_guid, t->count))
+		return -1;
+	if (oc_hash_set64(t->by_name, key, t->count)) {
+		oc_hash_del64(t->by_guid, vm->vf_guid);
+		return -1;
+	}
+	return 0;
 }
 
 int oc_vm_table_add(struct oc_vm_table *t, uint64_t vf_guid, const char *name,
@@ -85,8 +105,7 @@ int oc_vm_table_add(struct oc_vm_table *t, uint64_t vf_guid, const char *name,
 	vm->weight = weight;
 	vm->vguid = 0;
 	vm->line = 0;
-	if (oc_hash_put64(t->by_guid, vf_guid, t->count) ||
-	    oc_hash_put64(t->by_name, oc_hash_string(name), t->count))
+	if (index_vm(t, vm))
 		return oc_err_set(err, "out of memory");
 	t->count++;
 	return 0;

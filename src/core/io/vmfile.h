@@ -35,9 +35,11 @@ int oc_vm_name_check(const char *name, struct oc_err *err);
 struct oc_vm {
 	uint64_t vf_guid;
 	char name[OC_VM_NAME_MAX];
-	double weight;	/* 0 = default (1/num_vms of its vSwitch) */
-	uint64_t vguid; /* 0 = the VF's port GUID */
-	unsigned line;	/* in the VM file; 0 = not from a file */
+	double weight;	    /* 0 = default (1/num_vms of its vSwitch) */
+	uint64_t vguid;	    /* 0 = the VF's port GUID */
+	unsigned line;	    /* in the VM file; 0 = not from a file */
+	uint32_t name_next; /* next VM whose name has the same hash, or
+			     * OC_NONE */
 };
 
 struct oc_vm_table {
@@ -45,7 +47,13 @@ struct oc_vm_table {
 	uint32_t count;
 	uint32_t cap;
 	struct oc_hash *by_guid; /* VF GUID -> index */
-	struct oc_hash *by_name; /* hash of the name -> index */
+	/* hash of the name -> the last VM added with that hash; VMs whose
+	 * names share a hash chain through name_next, and a look-up
+	 * compares the names themselves */
+	struct oc_hash *by_name;
+	/* oc_hash_string(); a test may set another before the first add
+	 * to make names collide */
+	uint64_t (*name_hash)(const char *name);
 };
 
 struct oc_vm_table *oc_vm_table_new(void);

@@ -71,7 +71,8 @@ struct oc_migrate_op {
 	uint16_t peer_lid; /* swap: the idle VF's LID; copy, boot: the
 			    * destination hypervisor's PF LID */
 	uint32_t vf;	   /* copy, boot: the VF CA node to take; OC_NONE:
-			    * the first VF without a LID of that hypervisor */
+			    * the first VF without a LID of that hypervisor
+			    * (reconf_vf.h) */
 };
 
 /* One LFT block to send: the whole new block content. */

@@ -5,6 +5,7 @@
  * Nothing is changed here; every refusal names the LID or node.
  */
 #include "reconf/reconf_int.h"
+#include "reconf/reconf_vf.h"
 
 /* A CA port behind a vSwitch. */
 struct vport {
@@ -138,31 +139,22 @@ static int check_given_vf(const struct oc_reconf *rc, uint32_t vf, uint32_t hv,
 }
 
 /* The VF that takes the VM on hypervisor hv: the given one, or the first
- * VF without a LID. */
+ * VF without a LID by the one rule (reconf_vf.h). */
 static int free_vf(const struct oc_reconf *rc, uint32_t vf, uint32_t hv,
 		   struct vport *v, struct oc_err *err)
 {
-	const struct oc_ft_switch *s = &rc->ft->sw[hv];
-	uint32_t node = rc->f->switches[hv];
-	unsigned p;
+	const struct oc_vf_ask ask = {.hv = hv, .purpose = OC_VF_COPY};
+	struct oc_vf_pick pick;
 
 	if (vf != OC_NONE)
 		return check_given_vf(rc, vf, hv, v, err);
-	for (p = 1; p <= rc->f->nodes[node].num_ports; p++) {
-		const struct oc_port *sp = oc_port(rc->f, node, p);
-
-		if (p == s->uplink_port || p == s->pf_port ||
-		    sp->peer_node == OC_NONE ||
-		    oc_is_switch(rc->f, sp->peer_node))
-			continue;
-		if (!oc_port(rc->f, sp->peer_node, sp->peer_port)->lid &&
-		    behind_vswitch(rc, sp->peer_node, sp->peer_port, v))
-			return 0;
-	}
-	return oc_err_set(err,
-			  "hypervisor \"%s\" has no VF without a LID (with "
-			  "prepopulated LIDs a VM moves by a swap)",
-			  sw_name(rc, hv));
+	if (oc_reconf_vf_choose(rc->f, rc->ft, &ask, &pick, err))
+		return -1;
+	v->node = pick.node;
+	v->port = pick.port;
+	v->hv = hv;
+	v->hv_port = pick.hv_port;
+	return 0;
 }
 
 static void set_lid_move(struct oc_lid_move *m, unsigned lid, unsigned from_lid,

@@ -41,6 +41,8 @@ struct oc_vmreg *oc_vmreg_new(void)
 		free(r);
 		return NULL;
 	}
+	if (r)
+		r->name_hash = oc_hash_string;
 	return r;
 }
 
@@ -86,9 +88,11 @@ static struct oc_vm_rec *slot(const struct oc_vmreg *r,
 
 struct oc_vm_rec *oc_vmreg_by_name(const struct oc_vmreg *r, const char *name)
 {
-	struct oc_vm_rec *vm = slot(r, r->by_name, oc_hash_string(name));
+	uint32_t i = oc_hash_get64(r->by_name, r->name_hash(name));
 
-	return vm && !strcmp(vm->name, name) ? vm : NULL;
+	while (i < r->count && strcmp(r->vms[i].name, name))
+		i = r->vms[i].name_next;
+	return i < r->count ? &r->vms[i] : NULL;
 }
 
 struct oc_vm_rec *oc_vmreg_by_vguid(const struct oc_vmreg *r, uint64_t vguid)
@@ -103,6 +107,16 @@ struct oc_vm_rec *oc_vmreg_by_vf(const struct oc_vmreg *r, uint64_t vf_guid)
 	struct oc_vm_rec *vm = slot(r, r->by_vf, vf_guid);
 
 	return vm && vm->vf_guid == vf_guid ? vm : NULL;
+}
+
+int oc_vmreg_runs_vm(const void *reg, uint64_t vf_guid)
+{
+	return oc_vmreg_by_vf(reg, vf_guid) != NULL;
+}
+
+int oc_vmreg_is_vguid(const void *reg, uint64_t guid)
+{
+	return oc_vmreg_by_vguid(reg, guid) != NULL;
 }
 
 struct oc_vm_rec *oc_vmreg_by_lid(const struct oc_vmreg *r, unsigned lid)
@@ -165,15 +179,9 @@ static int check_clash(const struct oc_vmreg *r, const struct oc_vm_rec *vm,
 		       struct oc_err *err)
 {
 	const struct oc_vm_rec *other;
-	uint64_t name_key = oc_hash_string(vm->name);
 
 	if (oc_vmreg_by_name(r, vm->name))
 		return oc_err_set(err, "VM \"%s\" already exists", vm->name);
-	if ((other = slot(r, r->by_name, name_key)))
-		return oc_err_set(err,
-				  "VM names \"%s\" and \"%s\" have the same "
-				  "64-bit hash; rename one",
-				  vm->name, other->name);
 	if ((other = oc_vmreg_by_vguid(r, vm->vguid)))
 		return oc_err_set(err,
 				  "vGUID 0x%016" PRIx64 " of VM \"%s\" "
@@ -182,23 +190,52 @@ static int check_clash(const struct oc_vmreg *r, const struct oc_vm_rec *vm,
 	return check_place_clash(r, NULL, vm->name, vm->vf_guid, vm->lid, err);
 }
 
-/* Points the four indexes at slot i (inserts or replaces). */
-static int index_slot(struct oc_vmreg *r, uint32_t i)
+/* Points the vGUID, VF and LID indexes at slot i (inserts or replaces;
+ * replacing keys that exist never allocates). */
+static int index_keys(struct oc_vmreg *r, uint32_t i)
 {
 	const struct oc_vm_rec *vm = &r->vms[i];
 
-	return oc_hash_set64(r->by_name, oc_hash_string(vm->name), i) ||
-	       oc_hash_set64(r->by_vguid, vm->vguid, i) ||
+	return oc_hash_set64(r->by_vguid, vm->vguid, i) ||
 	       oc_hash_set64(r->by_vf, vm->vf_guid, i) ||
 	       oc_hash_set64(r->by_lid, vm->lid, i);
 }
 
-static void unindex(struct oc_vmreg *r, const struct oc_vm_rec *vm)
+static void unindex_keys(struct oc_vmreg *r, const struct oc_vm_rec *vm)
 {
-	oc_hash_del64(r->by_name, oc_hash_string(vm->name));
 	oc_hash_del64(r->by_vguid, vm->vguid);
 	oc_hash_del64(r->by_vf, vm->vf_guid);
 	oc_hash_del64(r->by_lid, vm->lid);
+}
+
+/* Slot i heads the chain of its name's hash. */
+static int name_link(struct oc_vmreg *r, uint32_t i)
+{
+	uint64_t key = r->name_hash(r->vms[i].name);
+
+	r->vms[i].name_next = oc_hash_get64(r->by_name, key);
+	return oc_hash_set64(r->by_name, key, i);
+}
+
+/* What points at slot from in its chain (the map, or the record before
+ * it) points at to instead (OC_NONE: the end). */
+static void name_repoint(struct oc_vmreg *r, uint32_t from, uint32_t to)
+{
+	uint64_t key = r->name_hash(r->vms[from].name);
+	uint32_t j = oc_hash_get64(r->by_name, key);
+
+	if (j == from && to == OC_NONE) {
+		oc_hash_del64(r->by_name, key);
+		return;
+	}
+	if (j == from) {
+		oc_hash_set64(r->by_name, key,
+			      to); /* replaces: no allocation */
+		return;
+	}
+	while (r->vms[j].name_next != from)
+		j = r->vms[j].name_next;
+	r->vms[j].name_next = to;
 }
 
 static int grow(struct oc_vmreg *r)
@@ -221,8 +258,8 @@ int oc_vmreg_add(struct oc_vmreg *r, const struct oc_vm_rec *vm,
 	if (r->count == r->cap && grow(r))
 		return oc_err_set(err, "out of memory");
 	r->vms[r->count] = *vm;
-	if (index_slot(r, r->count)) {
-		unindex(r, vm);
+	if (index_keys(r, r->count) || name_link(r, r->count)) {
+		unindex_keys(r, vm); /* its keys were absent: check_clash */
 		return oc_err_set(err, "out of memory");
 	}
 	r->count++;
@@ -237,13 +274,14 @@ int oc_vmreg_remove(struct oc_vmreg *r, const char *name, struct oc_err *err)
 	if (!vm)
 		return oc_err_set(err, "no VM named \"%s\"", name);
 	i = vm - r->vms;
-	unindex(r, vm);
+	unindex_keys(r, vm);
+	name_repoint(r, i, vm->name_next);
 	r->count--;
 	if (i == r->count)
 		return 0;
-	*vm = r->vms[r->count];
-	/* replacing keys that exist never allocates */
-	index_slot(r, i);
+	*vm = r->vms[r->count]; /* the last record takes the slot */
+	name_repoint(r, r->count, i);
+	index_keys(r, i);
 	return 0;
 }
 
@@ -270,7 +308,7 @@ int oc_vmreg_place(struct oc_vmreg *r, const char *name, uint64_t vf_guid,
 		oc_hash_del64(r->by_vf, vf_guid);
 		oc_hash_del64(r->by_lid, lid);
 		*vm = old;
-		index_slot(r, i); /* the old keys' slots were just freed */
+		index_keys(r, i); /* the old keys' slots were just freed */
 		return oc_err_set(err, "out of memory");
 	}
 	return 0;

@@ -46,18 +46,25 @@
 
 struct oc_vm_rec {
 	char name[OC_VM_NAME_MAX];
-	uint64_t vguid;	  /* the VM's own port GUID, moves with it */
-	uint64_t vf_guid; /* physical port GUID of the VF it uses now */
-	uint16_t lid;	  /* its LID, moves with it */
-	double weight;	  /* 0: default */
+	uint64_t vguid;	    /* the VM's own port GUID, moves with it */
+	uint64_t vf_guid;   /* physical port GUID of the VF it uses now */
+	uint16_t lid;	    /* its LID, moves with it */
+	double weight;	    /* 0: default */
+	uint32_t name_next; /* the registry's: the next record whose name
+			     * has the same hash (OC_NONE) */
 };
 
 struct oc_vmreg {
 	struct oc_vm_rec *vms;
 	uint32_t count;
 	uint32_t cap;
-	/* record index by name (its 64-bit hash), vGUID, VF and LID */
+	/* record index by name, vGUID, VF and LID; by_name maps a name's
+	 * hash to the last record added with it, the records of one hash
+	 * chain through name_next, and a look-up compares the names */
 	struct oc_hash *by_name, *by_vguid, *by_vf, *by_lid;
+	/* oc_hash_string(); a test may set another while the registry is
+	 * empty, to make names collide */
+	uint64_t (*name_hash)(const char *name);
 	uint64_t *free_vfs; /* free VFs' port GUIDs, unordered */
 	uint32_t num_free, free_cap;
 	struct oc_hash *free_index; /* free VF GUID -> index in free_vfs */
@@ -91,6 +98,11 @@ struct oc_vm_rec *oc_vmreg_by_name(const struct oc_vmreg *r, const char *name);
 struct oc_vm_rec *oc_vmreg_by_vguid(const struct oc_vmreg *r, uint64_t vguid);
 struct oc_vm_rec *oc_vmreg_by_vf(const struct oc_vmreg *r, uint64_t vf_guid);
 struct oc_vm_rec *oc_vmreg_by_lid(const struct oc_vmreg *r, unsigned lid);
+/* The two questions of the VF chooser (struct oc_vf_users of
+ * reconf/reconf_vf.h) asked of a registry (reg: a struct oc_vmreg *):
+ * does a VM run on this VF, is this GUID a VM's vGUID. */
+int oc_vmreg_runs_vm(const void *reg, uint64_t vf_guid);
+int oc_vmreg_is_vguid(const void *reg, uint64_t guid);
 
 /* The free VFs (vmreg_free.c).  A look-up is a hash probe: OpenSM's LID
  * manager asks once per port at every heavy sweep.  mark returns 0 also

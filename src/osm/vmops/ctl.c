@@ -391,6 +391,27 @@ static void *ctl_thread(void *arg)
 	return NULL;
 }
 
+/* The wake-up pipe and the thread; on failure neither is left behind.
+ * pthread_create() returns its error rather than setting errno. */
+static int start_thread(struct oc_osm_ctl *c, const char *path,
+			struct oc_err *err)
+{
+	int e;
+
+	if (pipe2(c->wake, O_CLOEXEC))
+		return oc_err_set(err,
+				  "option ctl: %s: cannot make its wake-up "
+				  "pipe: %s",
+				  path, strerror(errno));
+	e = pthread_create(&c->thread, NULL, ctl_thread, c);
+	if (!e)
+		return 0;
+	close(c->wake[0]);
+	close(c->wake[1]);
+	return oc_err_set(err, "option ctl: %s: cannot start its thread: %s",
+			  path, strerror(e));
+}
+
 int oc_osm_ctl_start(struct oc_osm_ctl *c, struct oc_osm_plugin *p,
 		     const char *path, struct oc_err *err)
 {
@@ -404,11 +425,11 @@ int oc_osm_ctl_start(struct oc_osm_ctl *c, struct oc_osm_plugin *p,
 		return -1;
 	c->plugin = p;
 	c->path = strdup(path);
-	if (!c->path || pipe2(c->wake, O_CLOEXEC) ||
-	    pthread_create(&c->thread, NULL, ctl_thread, c)) {
-		oc_err_set(err, "option ctl: cannot start its thread: %s",
-			   strerror(errno));
+	if (!c->path)
+		oc_err_set(err, "option ctl: %s: out of memory", path);
+	if (!c->path || start_thread(c, path, err)) {
 		close(c->listen_fd);
+		c->listen_fd = -1;
 		unlink(path);
 		free(c->path);
 		c->path = NULL;

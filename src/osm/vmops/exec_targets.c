@@ -3,10 +3,11 @@
  * exec_targets.c - what migrate, boot and stop ask of the executor
  * (op_exec.h): the planner operation, the PortInfo sets and the VF.
  *
- * The LID model is read from the destination hypervisor: an idle VF (an
- * active VF port with a LID that no VM of the registry uses) means
- * prepopulated LIDs and a migration swaps; otherwise a VF port that is up
- * but has no LID means dynamic LIDs and a migration copies.
+ * The VF is the one rule's (reconf/reconf_vf.h, shared with "osmcloud
+ * plan"), asked of the registry: an idle VF (an active VF port with a
+ * LID that no VM of the registry uses) means prepopulated LIDs and a
+ * migration swaps; otherwise a VF port without a LID means dynamic LIDs
+ * and a migration copies.
  */
 #include <inttypes.h>
 #include <string.h>
@@ -16,69 +17,33 @@
 
 #include "vmops/op_exec.h"
 #include "vmops/vguid.h"
+#include "reconf/reconf_vf.h"
 #include "plugin.h"
 
-/* A VF of vSwitch hv: its CA node and port, or OC_NONE. */
-struct vf {
-	uint32_t node;
-	const struct oc_port *port;
-};
-
-/* The CA port behind port p of vSwitch hv when p leads to a VF. */
-static int vf_at(const struct oc_exec *x, uint32_t hv, unsigned p, struct vf *v)
+/* The VF of hypervisor hv the one rule (reconf_vf.h) gives for purpose,
+ * asked of the registry; taken (dst_guid, vf_name) when found. */
+static int choose_vf(struct oc_exec *x, uint32_t hv, enum oc_vf_purpose purpose,
+		     struct oc_vf_pick *v, struct oc_err *err)
 {
-	const struct oc_fabric *f = x->snap->f;
-	const struct oc_ft_switch *s = &x->ft->sw[hv];
-	uint32_t node = f->switches[hv];
-	const struct oc_port *sp = oc_port(f, node, p);
+	const struct oc_vf_users users = {
+		.runs_vm = oc_vmreg_runs_vm,
+		.is_vguid = oc_vmreg_is_vguid,
+		.ctx = x->p->vmstate.reg,
+	};
+	const struct oc_vf_ask ask = {
+		.hv = hv,
+		.purpose = purpose,
+		.want_vf = x->want_vf,
+		.vm_name = x->vm_name,
+		.users = &users,
+	};
 
-	if (p == s->uplink_port || p == s->pf_port ||
-	    sp->peer_node == OC_NONE || oc_is_switch(f, sp->peer_node))
-		return 0;
-	v->node = sp->peer_node;
-	v->port = oc_port(f, sp->peer_node, sp->peer_port);
-	return 1;
-}
-
-/* Some VM of the registry has guid as its vGUID (it moved away from the
- * VF it booted on and keeps that GUID). */
-static int vguid_taken(const struct oc_exec *x, uint64_t guid)
-{
-	const struct oc_vmreg *reg = x->p->vmstate.reg;
-	uint32_t i;
-
-	for (i = 0; i < reg->count; i++)
-		if (reg->vms[i].vguid == guid)
-			return 1;
-	return 0;
-}
-
-/* The first VF of hv no VM uses, with a LID (idle) or without (free);
- * for a boot (its GUID becomes the VM's vGUID) no VM's vGUID either. */
-static int find_vf(const struct oc_exec *x, uint32_t hv, int with_lid,
-		   struct vf *v)
-{
-	const struct oc_fabric *f = x->snap->f;
-	int boot = x->op.kind == OC_OP_BOOT;
-	unsigned p;
-
-	for (p = 1; p <= f->nodes[f->switches[hv]].num_ports; p++) {
-		if (!vf_at(x, hv, p, v) ||
-		    (x->want_vf && v->port->guid != x->want_vf) ||
-		    oc_vmreg_by_vf(x->p->vmstate.reg, v->port->guid) ||
-		    (boot && vguid_taken(x, v->port->guid)))
-			continue;
-		if (with_lid ? v->port->active && v->port->lid : !v->port->lid)
-			return 1;
-	}
-	return 0;
-}
-
-static void take_vf(struct oc_exec *x, const struct vf *v)
-{
-	x->dst_guid = v->port->guid;
+	if (oc_reconf_vf_choose(x->snap->f, x->ft, &ask, v, err))
+		return -1;
+	x->dst_guid = v->guid;
 	snprintf(x->vf_name, sizeof(x->vf_name), "%s",
 		 oc_exec_node_name(x, v->node));
+	return 0;
 }
 
 static void add_pi(struct oc_exec *x, uint64_t guid, uint16_t lid)
@@ -106,9 +71,9 @@ static int pf_lid(const struct oc_exec *x, uint32_t hv, uint16_t *lid,
 }
 
 /* Dynamic model: the VM's LID moves to a free VF, entries of the PF. */
-static int copy_to(struct oc_exec *x, const struct vf *v, struct oc_err *err)
+static int copy_to(struct oc_exec *x, const struct oc_vf_pick *v,
+		   struct oc_err *err)
 {
-	take_vf(x, v);
 	x->op.kind = OC_OP_COPY;
 	x->op.lid = x->vm->lid;
 	x->op.vf = v->node;
@@ -118,14 +83,13 @@ static int copy_to(struct oc_exec *x, const struct vf *v, struct oc_err *err)
 }
 
 /* Prepopulated model: the VM's LID and the idle VF's trade places. */
-static int swap_with(struct oc_exec *x, const struct vf *v)
+static int swap_with(struct oc_exec *x, const struct oc_vf_pick *v)
 {
-	take_vf(x, v);
 	x->op.kind = OC_OP_SWAP;
 	x->op.lid = x->vm->lid;
-	x->op.peer_lid = v->port->lid;
+	x->op.peer_lid = v->lid;
 	x->op.vf = OC_NONE;
-	add_pi(x, x->src_guid, v->port->lid);
+	add_pi(x, x->src_guid, v->lid);
 	add_pi(x, x->dst_guid, x->vm->lid);
 	return 0;
 }
@@ -135,21 +99,13 @@ static int swap_with(struct oc_exec *x, const struct vf *v)
  * ours.  The VM's LID stayed reserved for its old VF until now. */
 static int detached_to(struct oc_exec *x, struct oc_err *err)
 {
-	struct vf v;
+	struct oc_vf_pick v;
 
-	if (find_vf(x, x->dst_hv, 1, &v))
-		x->op.kind = OC_OP_SWAP;
-	else if (find_vf(x, x->dst_hv, 0, &v))
-		x->op.kind = OC_OP_COPY;
-	else
-		return oc_err_set(err,
-				  "hypervisor \"%s\" has no idle VF (every "
-				  "VF with a LID runs a VM) and no VF up "
-				  "without a LID",
-				  x->hv_name);
-	take_vf(x, &v);
+	if (choose_vf(x, x->dst_hv, OC_VF_MIGRATE, &v, err))
+		return -1;
+	x->op.kind = v.kind;
 	x->op.lid = x->vm->lid;
-	x->op.peer_lid = v.port->lid;
+	x->op.peer_lid = v.lid;
 	x->op.vf = v.node;
 	add_pi(x, x->dst_guid, x->vm->lid);
 	return 0;
@@ -157,7 +113,7 @@ static int detached_to(struct oc_exec *x, struct oc_err *err)
 
 int oc_exec_targets_migrate(struct oc_exec *x, struct oc_err *err)
 {
-	struct vf v;
+	struct oc_vf_pick v;
 
 	x->detached_ok = 1;
 	if (oc_exec_find_vm(x, err) || oc_exec_find_hv(x, err))
@@ -176,19 +132,9 @@ int oc_exec_targets_migrate(struct oc_exec *x, struct oc_err *err)
 				       "(VF %s, LID %u): nothing sent",
 				       x->vm_name, x->hv_name, x->vf_name,
 				       x->vm->lid);
-	if (find_vf(x, x->dst_hv, 1, &v))
-		return swap_with(x, &v);
-	if (find_vf(x, x->dst_hv, 0, &v))
-		return copy_to(x, &v, err);
-	if (x->want_vf)
-		return oc_err_set(err,
-				  "VF 0x%016" PRIx64 " cannot take VM \"%s\": "
-				  "another VM uses it",
-				  x->want_vf, x->vm_name);
-	return oc_err_set(err,
-			  "hypervisor \"%s\" has no idle VF (every VF with "
-			  "a LID runs a VM) and no VF up without a LID",
-			  x->hv_name);
+	if (choose_vf(x, x->dst_hv, OC_VF_MIGRATE, &v, err))
+		return -1;
+	return v.kind == OC_OP_SWAP ? swap_with(x, &v) : copy_to(x, &v, err);
 }
 
 /* Highest LID every switch's table holds (max_lid_ho of each). */
@@ -285,11 +231,11 @@ static int booted_already(struct oc_exec *x, struct oc_err *err)
 
 int oc_exec_targets_boot(struct oc_exec *x, struct oc_err *err)
 {
-	struct vf v;
+	struct oc_vf_pick v;
 
 	if (oc_vmreg_by_name(x->p->vmstate.reg, x->vm_name))
 		return booted_already(x, err);
-	if (x->vguid && vguid_taken(x, x->vguid))
+	if (x->vguid && oc_vmreg_by_vguid(x->p->vmstate.reg, x->vguid))
 		return oc_err_set(err, "vGUID 0x%016" PRIx64 " is another VM's",
 				  x->vguid);
 	if (x->vguid && !oc_osm_vguid_is_own(x->osm, x->vguid))
@@ -301,21 +247,8 @@ int oc_exec_targets_boot(struct oc_exec *x, struct oc_err *err)
 		return -1;
 	x->src_hv = x->dst_hv;
 	x->op.kind = OC_OP_BOOT;
-	if (x->want_vf && !find_vf(x, x->dst_hv, 0, &v))
-		return oc_err_set(err,
-				  "VF 0x%016" PRIx64
-				  " cannot take a boot: a VM "
-				  "uses it, its GUID is a VM's vGUID, or it "
-				  "has a LID",
-				  x->want_vf);
-	if (!find_vf(x, x->dst_hv, 0, &v))
-		return oc_err_set(err,
-				  "hypervisor \"%s\" has no VF up without a "
-				  "LID (boot needs one: dynamic LID model; "
-				  "a VF whose GUID is a VM's vGUID is "
-				  "skipped)",
-				  x->hv_name);
-	take_vf(x, &v);
+	if (choose_vf(x, x->dst_hv, OC_VF_BOOT, &v, err))
+		return -1;
 	x->op.vf = v.node;
 	if (free_lid(x, err) || pf_lid(x, x->dst_hv, &x->op.peer_lid, err))
 		return -1;

@@ -256,7 +256,10 @@ static int find_osm_ports(struct oc_exec *x, struct oc_err *err)
 }
 
 /* A boot beyond the tables: room in every switch's arrays (contents and
- * max_lid_ho unchanged until apply). */
+ * max_lid_ho unchanged until the SwitchInfo Sets).  Called in apply()
+ * after every check that can refuse, the registry staged included, so
+ * that no refusal comes after OpenSM's tables were grown; a prepare
+ * grows nothing. */
 static int grow_tables(struct oc_exec *x, struct oc_err *err)
 {
 	uint32_t i;
@@ -326,8 +329,7 @@ static int prepare(struct oc_exec *x,
 		return -1;
 	if (x->already)
 		return 0;
-	if ((!x->detached && plan(x, err)) || find_osm_ports(x, err) ||
-	    grow_tables(x, err))
+	if ((!x->detached && plan(x, err)) || find_osm_ports(x, err))
 		return -1;
 	x->st.plan_ms = oc_osm_now_ms() - x->t_plan;
 	return 0;
@@ -520,6 +522,10 @@ static int apply(struct oc_exec *x, struct oc_err *err)
 		return oc_err_set(err, "out of memory");
 	if (stage_registry(x, err))
 		return -1;
+	if (grow_tables(x, err)) { /* the last refusal: out of memory */
+		oc_osm_vmstate_abort(&x->p->vmstate);
+		return -1;
+	}
 	oc_osm_prepared_drop(&x->p->migrator.prepared); /* tables change */
 	x->st.qp0_sent = x->osm->stats.qp0_mads_sent;
 	x->sweeps0 = oc_osm_sweeps_started(&x->p->sweeps);

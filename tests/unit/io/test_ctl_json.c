@@ -117,6 +117,45 @@ static void refuses_malformed(void **state)
 	refuses("{\"\\u001b[2J\":1}", "member name must be printable ASCII");
 }
 
+/* A reply may hold arrays and objects (the "vms" of the vms op): kept as
+ * their JSON, checked as strictly as the rest. */
+static void parses_reply(void **state)
+{
+	struct oc_json_obj obj;
+	struct oc_err err = {{0}};
+	char deep[64];
+	int i;
+
+	assert_int_equal(oc_json_parse_reply("{\"code\":0,\"vms\":[{\"n\":"
+					     "\"a\\\"\",\"l\":[1,true,null]},"
+					     "{}],\"e\":[]}",
+					     &obj, &err),
+			 0);
+	assert_int_equal(oc_json_find(&obj, "vms")->type, OC_JSON_NESTED);
+	assert_string_equal(oc_json_find(&obj, "vms")->text,
+			    "[{\"n\":\"a\\\"\",\"l\":[1,true,null]},{}]");
+	assert_string_equal(oc_json_find(&obj, "e")->text, "[]");
+	assert_string_equal(oc_json_type_name(OC_JSON_NESTED), "nested");
+	oc_json_obj_free(&obj);
+	assert_int_equal(oc_json_parse_reply("{\"a\":[1,}", &obj, &err), -1);
+	assert_string_equal(err.msg, "column 9: a value expected (string, "
+				     "number, true, false or null)");
+	assert_int_equal(oc_json_parse_reply("{\"a\":{\"b\" 1}}", &obj, &err),
+			 -1);
+	assert_string_equal(err.msg,
+			    "column 11: ':' expected after a member name");
+	for (i = 0; i < 17; i++)
+		deep[i] = '[';
+	strcpy(deep + 17, "]");
+	assert_int_equal(oc_json_parse_reply(deep, &obj, &err), -1);
+	assert_string_equal(err.msg, "column 1: a reply is one JSON object: "
+				     "'{' expected");
+	snprintf(deep, sizeof(deep), "{\"a\":%.*s}", 17, "[[[[[[[[[[[[[[[[[");
+	assert_int_equal(oc_json_parse_reply(deep, &obj, &err), -1);
+	assert_string_equal(err.msg, "column 22: arrays and objects nested "
+				     "too deep");
+}
+
 static void refuses_too_many_members(void **state)
 {
 	char text[2048];
@@ -232,6 +271,7 @@ int main(void)
 		cmocka_unit_test(parses_request),
 		cmocka_unit_test(decodes_escapes),
 		cmocka_unit_test(refuses_malformed),
+		cmocka_unit_test(parses_reply),
 		cmocka_unit_test(refuses_too_many_members),
 		cmocka_unit_test(quotes_anything),
 		cmocka_unit_test(survives_malformed),

@@ -165,6 +165,41 @@ static void rejects_bad_vm_files(void **state)
 	expect_vm_error("0x10 a\n0x11 a\n", ":2: duplicate VM name \"a\"");
 }
 
+/* Every name hashes alike: a table that compared hashes would call the
+ * second VM a duplicate of the first. */
+static uint64_t same_hash(const char *name)
+{
+	(void)name;
+	return 42;
+}
+
+static void names_compared_not_hashes(void **state)
+{
+	struct oc_vm_table *t = oc_vm_table_new();
+	struct oc_err err = {{0}};
+	char name[16], want[48];
+	unsigned i;
+
+	assert_non_null(t);
+	t->name_hash = same_hash;
+	for (i = 0; i < 300; i++) {
+		snprintf(name, sizeof(name), "vm-%u", i);
+		if (oc_vm_table_add(t, 0x100 + i, name, 0, &err))
+			fail_msg("%s: %s", name, err.msg);
+	}
+	assert_int_equal(t->count, 300);
+	for (i = 0; i < 300; i += 37) {
+		snprintf(name, sizeof(name), "vm-%u", i);
+		assert_int_equal(oc_vm_table_add(t, 0x1000 + i, name, 0, &err),
+				 -1);
+		snprintf(want, sizeof(want), "duplicate VM name \"vm-%u\"", i);
+		assert_string_equal(err.msg, want);
+	}
+	assert_int_equal(t->count, 300);
+	assert_string_equal(oc_vm_table_find(t, 0x100 + 299)->name, "vm-299");
+	oc_vm_table_free(t);
+}
+
 static void loads_guid_lists(void **state)
 {
 	char *path = write_tmp("0x2c90300000001\n# c\n0x2\n");
@@ -192,6 +227,7 @@ int main(void)
 		cmocka_unit_test(loads_own_vguids),
 		cmocka_unit_test(rejects_bad_vm_files),
 		cmocka_unit_test(lenient_load_skips_bad_lines),
+		cmocka_unit_test(names_compared_not_hashes),
 		cmocka_unit_test(loads_guid_lists),
 	};
 
