@@ -111,7 +111,7 @@ static void idle_first(void **state)
 	vms.on[0] = guid_of(&e, "hv4-vf1");
 	picks(&e, "hv4", OC_VF_MIGRATE, 0, &vms, "hv4-vf2", OC_OP_SWAP);
 	/* an idle VF is taken even when a free one comes first */
-	oc_port(e.f, menv_node(&e, "hv4-vf2"), 1)->lid = 0;
+	oc_port_mut(e.f, menv_node(&e, "hv4-vf2"), 1)->lid = 0;
 	picks(&e, "hv4", OC_VF_MIGRATE, 0, &vms, "hv4-vf3", OC_OP_SWAP);
 	/* a copy takes only a free VF */
 	picks(&e, "hv4", OC_VF_COPY, 0, &vms, "hv4-vf2", OC_OP_COPY);
@@ -131,7 +131,7 @@ static void then_free(void **state)
 	vms.on[0] = 0;
 	picks(&e, "hv4", OC_VF_MIGRATE, 0, &vms, "hv4-vf1", OC_OP_SWAP);
 	/* not active: not idle */
-	oc_port(e.f, menv_node(&e, "hv4-vf1"), 1)->active = 0;
+	oc_port_mut(e.f, menv_node(&e, "hv4-vf1"), 1)->active = 0;
 	picks(&e, "hv4", OC_VF_MIGRATE, 0, &vms, "hv4-vf2", OC_OP_COPY);
 	menv_free(&e);
 }
