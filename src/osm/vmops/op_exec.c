@@ -40,7 +40,8 @@ static const char *sw_name(const struct oc_exec *x, uint32_t sw)
 	return oc_exec_node_name(x, x->snap->f->switches[sw]);
 }
 
-void oc_exec_release(struct oc_exec *x)
+/* Frees what x owns (the model, the plan, the results), not x. */
+static void exec_release(struct oc_exec *x)
 {
 	oc_plan_release(&x->plan);
 	oc_reconf_free(x->rc);
@@ -51,7 +52,8 @@ void oc_exec_release(struct oc_exec *x)
 	free(x->si_guids);
 }
 
-void oc_exec_disown(struct oc_exec *x)
+/* x no longer owns its model and plan (they were kept elsewhere). */
+static void exec_disown(struct oc_exec *x)
 {
 	x->snap = NULL;
 	x->ft = NULL;
@@ -60,7 +62,10 @@ void oc_exec_disown(struct oc_exec *x)
 	oc_plan_init(&x->plan);
 }
 
-void oc_exec_take_request(struct oc_exec *x, const struct oc_exec *request)
+/* x holds a kept model: it answers request (whose fields it takes: the
+ * plugin, the command, the names, the output, the clocks) and finds its
+ * VM's record again. */
+static void exec_take_request(struct oc_exec *x, const struct oc_exec *request)
 {
 	x->p = request->p;
 	x->osm = request->osm;
@@ -279,11 +284,19 @@ static int grow_tables(struct oc_exec *x, struct oc_err *err)
 /* The plan "prepare" kept for this request, when still current. */
 static int take_prepared(struct oc_exec *x)
 {
+	struct oc_exec request = *x, *kept;
 	char why[256];
 
-	if (oc_osm_prepared_take(&x->p->migrator.prepared, x, x->generation,
-				 why, sizeof(why)))
+	kept = oc_osm_prepared_take(&x->p->migrator.prepared, x->vm_name,
+				    x->hv_name, x->method, x->generation, why,
+				    sizeof(why));
+	if (kept) {
+		*x = *kept;
+		exec_take_request(x, &request);
+		x->generation = request.generation;
+		free(kept);
 		return 1;
+	}
 	if (why[0])
 		oc_osm_info(&x->p->log, "osmcloud: %s %s: %s", x->cmd,
 			    x->vm_name, why);
@@ -817,6 +830,8 @@ static void say_prepared(const struct oc_exec *x, FILE *out)
 /* prepare: the answer now (the model then leaves x), the plan kept. */
 static void keep_prepared(struct oc_exec *x)
 {
+	struct oc_exec *kept;
+
 	fill_out(x);
 	x->o->op.prepared_ms = x->st.plan_ms;
 	x->o->vf_guid = x->dst_guid; /* the VF it will run on */
@@ -826,7 +841,13 @@ static void keep_prepared(struct oc_exec *x)
 		    "planned in %.2f ms, kept until applied",
 		    x->vm_name, x->op.lid, x->st.from, x->st.to, x->st.method,
 		    x->plan.counts.smps + x->num_pis, x->st.plan_ms);
-	oc_osm_prepared_keep(&x->p->migrator.prepared, x, x->generation);
+	kept = malloc(sizeof(*kept));
+	if (!kept)
+		return; /* nothing kept: apply plans afresh */
+	*kept = *x;
+	exec_disown(x);
+	oc_osm_prepared_keep(&x->p->migrator.prepared, kept, exec_release,
+			     x->vm_name, x->hv_name, x->method, x->generation);
 }
 
 /* Under both locks: plan, then send; -1 (nothing sent) on refusal. */
@@ -897,6 +918,6 @@ enum oc_result oc_exec_run(struct oc_exec *x,
 	}
 	res = run_all(x, targets);
 	pthread_mutex_unlock(&x->p->migrator.busy);
-	oc_exec_release(x);
+	exec_release(x);
 	return res;
 }

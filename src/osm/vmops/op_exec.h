@@ -121,15 +121,6 @@ int oc_exec_find_hv(struct oc_exec *x, struct oc_err *err);
 int oc_exec_already(struct oc_exec *x, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* Frees what x owns (the model, the plan, the results), not x. */
-void oc_exec_release(struct oc_exec *x);
-/* x no longer owns its model and plan (they were kept elsewhere). */
-void oc_exec_disown(struct oc_exec *x);
-/* x holds a kept model: it answers request (whose fields it takes: the
- * plugin, the command, the names, the output, the clocks) and finds its
- * VM's record again. */
-void oc_exec_take_request(struct oc_exec *x, const struct oc_exec *request);
-
 /* Runs the whole operation; targets is one of the functions above.
  * Writes the answer and the figures to x->o. */
 enum oc_result oc_exec_run(struct oc_exec *x,

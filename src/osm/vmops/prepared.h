@@ -28,30 +28,38 @@
 
 struct oc_exec;
 
+/* Frees a kept model and plan (op_exec.c knows how). */
+typedef void oc_osm_prepared_release_fn(struct oc_exec *x);
+
 struct oc_osm_prepared {
-	struct oc_exec *x;	 /* the kept model and plan, NULL: none */
+	struct oc_exec *x; /* the kept model and plan, NULL: none */
+	oc_osm_prepared_release_fn *release;
 	char vm[OC_VM_NAME_MAX]; /* the VM it moves */
 	char dest[OC_DEST_MAX];	 /* DEST as prepare was given it */
 	enum oc_reconf_method method;
 	unsigned generation; /* oc_osm_sweeps_generation() when planned */
-	double plan_ms;	     /* what planning cost then */
 };
 
-/* Keeps x's model and plan (x no longer owns them), replacing any kept
- * one; dest is copied. */
+/* Keeps x (allocated by the caller, now owned here; release frees what
+ * it holds), replacing any kept one; vm and dest are copied. */
 void oc_osm_prepared_keep(struct oc_osm_prepared *pp, struct oc_exec *x,
+			  oc_osm_prepared_release_fn *release, const char *vm,
+			  const char *dest, enum oc_reconf_method method,
 			  unsigned generation);
 
 /* The kept plan of this VM, whether current or not (NULL: none). */
 const struct oc_osm_prepared *
 oc_osm_prepared_of(const struct oc_osm_prepared *pp, const char *vm);
 
-/* Gives x the kept model and plan when they are for x's VM, DEST and
- * method and still current at generation: 1.  0 otherwise (a kept plan
- * that is no longer current is dropped; why goes to why, "" when there
- * was none for this request). */
-int oc_osm_prepared_take(struct oc_osm_prepared *pp, struct oc_exec *x,
-			 unsigned generation, char *why, size_t why_size);
+/* The kept model and plan when they are for this VM, DEST and method and
+ * still current at generation: handed over to the caller (who frees the
+ * struct itself).  NULL otherwise; a kept plan that is no longer current
+ * is dropped and why says so ("" when there was none for this request). */
+struct oc_exec *oc_osm_prepared_take(struct oc_osm_prepared *pp, const char *vm,
+				     const char *dest,
+				     enum oc_reconf_method method,
+				     unsigned generation, char *why,
+				     size_t why_size);
 
 void oc_osm_prepared_drop(struct oc_osm_prepared *pp);
 
