@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -90,4 +91,38 @@ void tl_set(const struct oc_fabric *f, struct oc_lfts *t, const char *sw,
 	    const char *dest, uint8_t port)
 {
 	oc_lft_row(t, tl_sw(f, sw))[tl_lid(f, dest)] = port;
+}
+
+static char scratch[] = "/tmp/osmcloud-unit.XXXXXX";
+
+int tl_scratch_setup(void **state)
+{
+	return mkdtemp(scratch) ? 0 : -1;
+}
+
+int tl_scratch_teardown(void **state)
+{
+	char cmd[600];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", scratch);
+	return system(cmd);
+}
+
+const char *tl_path(const char *name)
+{
+	static char paths[16][512];
+	static unsigned next;
+	char *buf = paths[next++ % 16];
+
+	snprintf(buf, sizeof(paths[0]), "%s/%s", scratch, name);
+	return buf;
+}
+
+void tl_write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	fputs(text, f);
+	assert_int_equal(fclose(f), 0);
 }

@@ -35,4 +35,13 @@ struct oc_lfts *tl_route(const struct oc_fabric *f);
 void tl_set(const struct oc_fabric *f, struct oc_lfts *t, const char *sw,
 	    const char *dest, uint8_t port);
 
+/* A scratch folder for a group of tests: tl_scratch_setup and
+ * tl_scratch_teardown are cmocka group fixtures; tl_path(name) is a path
+ * in it, in one of 16 buffers used in turn (a test holds a few at once);
+ * tl_write_file writes text to a file, failing the test on error. */
+int tl_scratch_setup(void **state);
+int tl_scratch_teardown(void **state);
+const char *tl_path(const char *name);
+void tl_write_file(const char *path, const char *text);
+
 #endif

@@ -16,29 +16,6 @@
 #include "testlib.h"
 #include "vm/vmreg.h"
 
-static char dir[] = "/tmp/test_vmreg.XXXXXX";
-
-/* A path in the test's scratch folder, in one of 16 buffers used in
- * turn (a test holds at most a few at once). */
-static const char *path_in_dir(const char *name)
-{
-	static char paths[16][512];
-	static unsigned next;
-	char *buf = paths[next++ % 16];
-
-	snprintf(buf, sizeof(paths[0]), "%s/%s", dir, name);
-	return buf;
-}
-
-static void write_file(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
-}
-
 static struct oc_vm_rec rec(const char *name, uint64_t vguid, uint64_t vf,
 			    unsigned lid, double weight)
 {
@@ -119,12 +96,12 @@ static void refuses_clashes(void **state)
 static void round_trips_through_the_state_file(void **state)
 {
 	struct oc_vmreg *r = two_vms(), *back = oc_vmreg_new();
-	const char *path = path_in_dir("round.state");
+	const char *path = tl_path("round.state");
 	struct oc_err err;
 	uint32_t i;
 
 	assert_int_equal(oc_vmreg_save(r, path, &err), 0);
-	assert_int_equal(access(path_in_dir("round.state.tmp"), F_OK), -1);
+	assert_int_equal(access(tl_path("round.state.tmp"), F_OK), -1);
 	assert_int_equal(oc_vmreg_load(back, path, NULL, &err), 0);
 	assert_int_equal(back->count, r->count);
 	for (i = 0; i < r->count; i++)
@@ -163,7 +140,7 @@ static void round_trips_free_vfs(void **state)
 {
 	struct oc_vmreg *r = two_vms(), *back = oc_vmreg_new();
 	struct oc_vm_rec named_free = rec("free", 0x300, 0x31, 9, 0);
-	const char *path = path_in_dir("free.state");
+	const char *path = tl_path("free.state");
 	struct oc_err err;
 	char line[256];
 	FILE *in;
@@ -194,12 +171,12 @@ static void round_trips_free_vfs(void **state)
 static void reads_version_1(void **state)
 {
 	struct oc_vmreg *r = oc_vmreg_new();
-	const char *path = path_in_dir("v1.state");
+	const char *path = tl_path("v1.state");
 	struct oc_err err;
 
-	write_file(path, "osmcloud-vm-state 1\n"
-			 "# name vGUID VF-port-GUID LID weight\n"
-			 "vm-a 0x1 0x2 3 0\nvm-b 0x4 0x5 6 0.5\n");
+	tl_write_file(path, "osmcloud-vm-state 1\n"
+			    "# name vGUID VF-port-GUID LID weight\n"
+			    "vm-a 0x1 0x2 3 0\nvm-b 0x4 0x5 6 0.5\n");
 	assert_int_equal(oc_vmreg_load(r, path, NULL, &err), 0);
 	assert_int_equal(r->count, 2);
 	assert_int_equal(oc_vmreg_by_name(r, "vm-b")->lid, 6);
@@ -212,8 +189,8 @@ static void missing_state_is_not_an_error(void **state)
 	struct oc_vmreg *r = oc_vmreg_new();
 	struct oc_err err;
 
-	assert_int_equal(
-		oc_vmreg_load(r, path_in_dir("none.state"), NULL, &err), 1);
+	assert_int_equal(oc_vmreg_load(r, tl_path("none.state"), NULL, &err),
+			 1);
 	assert_int_equal(r->count, 0);
 	oc_vmreg_free(r);
 }
@@ -260,12 +237,12 @@ static void bad_state_files_name_file_and_line(void **state)
 		 "bad.state:2: VM \"vm-a\": bad weight (at most 1000)"},
 	};
 	struct oc_vmreg *r = oc_vmreg_new();
-	const char *path = path_in_dir("bad.state");
+	const char *path = tl_path("bad.state");
 	struct oc_err err;
 	size_t i;
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		write_file(path, bad[i].text);
+		tl_write_file(path, bad[i].text);
 		assert_int_equal(oc_vmreg_load(r, path, NULL, &err), -1);
 		assert_non_null(strstr(err.msg, bad[i].msg));
 		assert_int_equal(r->count, 0);
@@ -280,7 +257,7 @@ static void bad_state_files_name_file_and_line(void **state)
 static void failed_save_keeps_the_old_state(void **state)
 {
 	struct oc_vmreg *r = two_vms(), *back = oc_vmreg_new();
-	const char *path = path_in_dir("keep.state");
+	const char *path = tl_path("keep.state");
 	char tmp[600];
 	struct oc_err err;
 
@@ -294,7 +271,7 @@ static void failed_save_keeps_the_old_state(void **state)
 	assert_int_equal(back->count, 2);
 	assert_int_equal(rmdir(tmp), 0);
 
-	write_file(tmp, "osmcloud-vm-state 3\ntorn line");
+	tl_write_file(tmp, "osmcloud-vm-state 3\ntorn line");
 	oc_vmreg_clear(back);
 	assert_int_equal(oc_vmreg_load(back, path, NULL, &err), 0);
 	assert_int_equal(back->count, 2);
@@ -360,19 +337,6 @@ static void seeds_own_vguids(void **state)
 	oc_fabric_free(f);
 }
 
-static int make_dir(void **state)
-{
-	return mkdtemp(dir) ? 0 : -1;
-}
-
-static int remove_dir(void **state)
-{
-	char cmd[600];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	return system(cmd);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -389,5 +353,6 @@ int main(void)
 		cmocka_unit_test(seeds_own_vguids),
 	};
 
-	return cmocka_run_group_tests(tests, make_dir, remove_dir);
+	return cmocka_run_group_tests(tests, tl_scratch_setup,
+				      tl_scratch_teardown);
 }

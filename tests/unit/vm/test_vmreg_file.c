@@ -20,27 +20,6 @@
 #include "testlib.h"
 #include "vm/vmreg.h"
 
-static char dir[] = "/tmp/test_vmreg_file.XXXXXX";
-
-static const char *path_in_dir(const char *name)
-{
-	static char bufs[8][512];
-	static unsigned next;
-	char *buf = bufs[next++ % 8];
-
-	snprintf(buf, 512, "%s/%s", dir, name);
-	return buf;
-}
-
-static void write_file(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
-}
-
 /* The file's lines, at most max, into lines (malloc'd); the count. */
 static unsigned read_lines(const char *path, char **lines, unsigned max)
 {
@@ -198,7 +177,7 @@ static void names_of_one_hash(void **state)
 static void writes_the_end_line(void **state)
 {
 	struct oc_vmreg *r = some_vms(40000), *back = oc_vmreg_new();
-	const char *path = path_in_dir("big.state");
+	const char *path = tl_path("big.state");
 	struct timespec t0, t1;
 	struct oc_err err;
 	char line[128] = "", last[128] = "";
@@ -233,8 +212,7 @@ static void writes_the_end_line(void **state)
 static void refuses_a_cut_file(void **state)
 {
 	struct oc_vmreg *r = some_vms(4), *back = oc_vmreg_new();
-	const char *path = path_in_dir("whole.state"),
-		   *cut = path_in_dir("cut.state");
+	const char *path = tl_path("whole.state"), *cut = tl_path("cut.state");
 	char *lines[32], text[4096];
 	struct oc_err err;
 	unsigned n, k, i;
@@ -247,7 +225,7 @@ static void refuses_a_cut_file(void **state)
 		text[0] = '\0';
 		for (i = 0; i < k; i++)
 			strcat(text, lines[i]);
-		write_file(cut, text);
+		tl_write_file(cut, text);
 		assert_int_equal(oc_vmreg_load(back, cut, NULL, &err), -1);
 		assert_non_null(strstr(err.msg, "cut.state: cut short: no end "
 						"line after line"));
@@ -259,7 +237,7 @@ static void refuses_a_cut_file(void **state)
 	for (i = 0; i < n; i++)
 		if (i != 3)
 			strcat(text, lines[i]);
-	write_file(cut, text);
+	tl_write_file(cut, text);
 	assert_int_equal(oc_vmreg_load(back, cut, NULL, &err), -1);
 	assert_non_null(strstr(err.msg,
 			       "the end line counts 4 VMs and 1 free VFs, the "
@@ -291,12 +269,12 @@ static void refuses_bad_end_lines(void **state)
 		 "bad.state:2: expected \"<name> <vGUID>"},
 	};
 	struct oc_vmreg *r = oc_vmreg_new();
-	const char *path = path_in_dir("bad.state");
+	const char *path = tl_path("bad.state");
 	struct oc_err err;
 	size_t i;
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		write_file(path, bad[i].text);
+		tl_write_file(path, bad[i].text);
 		assert_int_equal(oc_vmreg_load(r, path, NULL, &err), -1);
 		assert_non_null(strstr(err.msg, bad[i].msg));
 		assert_null(strchr(err.msg, '\033'));
@@ -309,12 +287,12 @@ static void refuses_bad_end_lines(void **state)
 static void reads_version_2(void **state)
 {
 	struct oc_vmreg *r = oc_vmreg_new();
-	const char *path = path_in_dir("v2.state");
+	const char *path = tl_path("v2.state");
 	struct oc_err err;
 	int version = 0;
 
-	write_file(path, "osmcloud-vm-state 2\nvm-a 0x1 0x2 3 0\n"
-			 "end 0x3 0x4 5 0\nfree 0x9\n");
+	tl_write_file(path, "osmcloud-vm-state 2\nvm-a 0x1 0x2 3 0\n"
+			    "end 0x3 0x4 5 0\nfree 0x9\n");
 	assert_int_equal(oc_vmreg_load(r, path, &version, &err), 0);
 	assert_int_equal(version, 2);
 	assert_int_equal(r->count, 2); /* a VM named "end" */
@@ -328,8 +306,8 @@ static void reads_version_2(void **state)
 static void stages_then_commits(void **state)
 {
 	struct oc_vmreg *r = some_vms(3), *next, *back = oc_vmreg_new();
-	const char *path = path_in_dir("op.state"),
-		   *pending = path_in_dir("op.state.pending");
+	const char *path = tl_path("op.state"),
+		   *pending = tl_path("op.state.pending");
 	struct oc_err err;
 
 	assert_int_equal(oc_vmreg_save(r, path, &err), 0);
@@ -368,7 +346,7 @@ static void stages_then_commits(void **state)
 	oc_vmreg_clear(back);
 
 	/* a torn pending file (a crash while staging) does not load */
-	write_file(pending, "osmcloud-vm-state 3\nvm-9 0x1 0x2 3 0\n");
+	tl_write_file(pending, "osmcloud-vm-state 3\nvm-9 0x1 0x2 3 0\n");
 	assert_int_equal(oc_vmreg_load_pending(back, path, &err), -1);
 	assert_non_null(strstr(err.msg, "cut short"));
 	oc_vmreg_free(next);
@@ -427,19 +405,6 @@ static void seeding_leaves_out_bad_vms_only(void **state)
 	oc_fabric_free(f);
 }
 
-static int make_dir(void **state)
-{
-	return mkdtemp(dir) ? 0 : -1;
-}
-
-static int remove_dir(void **state)
-{
-	char cmd[600];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	return system(cmd);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -453,5 +418,6 @@ int main(void)
 		cmocka_unit_test(seeding_leaves_out_bad_vms_only),
 	};
 
-	return cmocka_run_group_tests(tests, make_dir, remove_dir);
+	return cmocka_run_group_tests(tests, tl_scratch_setup,
+				      tl_scratch_teardown);
 }
