@@ -80,9 +80,6 @@ int plan_parse_args(int argc, char **argv, struct plan_args *a);
 
 /* ---- plan_session.c ---- */
 
-/* Milliseconds since t0 (CLOCK_MONOTONIC). */
-double plan_ms_since(const struct timespec *t0);
-
 /* Loads the fabric and VMs, routes them with vswitch_ftree into each
  * method's LFTs and lists the VMs and hypervisors. */
 int plan_session_setup(struct plan_session *s, struct oc_err *err);
@@ -104,6 +101,9 @@ int plan_migrate(struct plan_session *s, const struct oc_migrate_op *op,
 
 int plan_tally_init(struct plan_tally *t, unsigned long runs);
 void plan_tally_add(struct plan_tally *t, const struct oc_plan *p, double us);
+
+/* Milliseconds since t0 (CLOCK_MONOTONIC). */
+double plan_ms_since(const struct timespec *t0);
 
 void plan_print_op(const struct plan_session *s,
 		   const struct oc_migrate_op *op);

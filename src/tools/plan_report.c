@@ -35,6 +35,17 @@ int plan_tally_init(struct plan_tally *t, unsigned long runs)
 	return t->select_us && t->plan_us ? 0 : -1;
 }
 
+/* ---- the clock ---------------------------------------------------------- */
+
+double plan_ms_since(const struct timespec *t0)
+{
+	struct timespec t1;
+
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	return (t1.tv_sec - t0->tv_sec) * 1e3 +
+	       (t1.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
 void plan_tally_add(struct plan_tally *t, const struct oc_plan *p, double us)
 {
 	const struct oc_plan_counts *c = &p->counts;

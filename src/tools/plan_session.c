@@ -23,17 +23,6 @@
 #include "io/ibsim_dump.h"
 #include "plan.h"
 
-/* ---- the clock ---------------------------------------------------------- */
-
-double plan_ms_since(const struct timespec *t0)
-{
-	struct timespec t1;
-
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	return (t1.tv_sec - t0->tv_sec) * 1e3 +
-	       (t1.tv_nsec - t0->tv_nsec) / 1e6;
-}
-
 /* ---- the fabric, its VMs and its routes -------------------------------- */
 
 /* The CA on port p of vSwitch hv when p is a VF port; OC_NONE if not. */
