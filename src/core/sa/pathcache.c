@@ -41,9 +41,11 @@ struct oc_pathcache {
 };
 
 static const char *const flush_names[OC_PC_FLUSH_COUNT] = {
-	[OC_PC_FLUSH_FLAG_DOWN] = "flag-down", [OC_PC_FLUSH_SM] = "sm-change",
+	[OC_PC_FLUSH_FLAG_DOWN] = "flag-down",
+	[OC_PC_FLUSH_SM] = "sm-change",
 	[OC_PC_FLUSH_REREG] = "client-reregister",
-	[OC_PC_FLUSH_LID] = "lid-change", [OC_PC_FLUSH_PKEY] = "pkey-change",
+	[OC_PC_FLUSH_LID] = "lid-change",
+	[OC_PC_FLUSH_PKEY] = "pkey-change",
 	[OC_PC_FLUSH_USER] = "user"};
 
 /* 64-bit FNV-1a over len bytes, continuing from h. */
@@ -247,8 +249,7 @@ bool oc_pathcache_answer(struct oc_pathcache *c, uint64_t comp_mask,
 	return true;
 }
 
-void oc_pathcache_flush(struct oc_pathcache *c,
-			enum oc_pathcache_flush_why why)
+void oc_pathcache_flush(struct oc_pathcache *c, enum oc_pathcache_flush_why why)
 {
 	free_list_reset(c);
 	c->enabled = false;
@@ -278,8 +279,7 @@ void oc_pathcache_note_sm(struct oc_pathcache *c, uint16_t sm_lid,
 	s->sm_guid = sm_guid;
 }
 
-void oc_pathcache_note_port(struct oc_pathcache *c, uint16_t lid,
-			    uint8_t lmc)
+void oc_pathcache_note_port(struct oc_pathcache *c, uint16_t lid, uint8_t lmc)
 {
 	struct pc_seen *s = &c->seen;
 
@@ -294,8 +294,8 @@ void oc_pathcache_note_pkeys(struct oc_pathcache *c, const uint16_t *pkeys,
 			     unsigned n)
 {
 	struct pc_seen *s = &c->seen;
-	uint64_t h = fnv(fnv(FNV_START, &n, sizeof(n)), pkeys,
-			 n * sizeof(*pkeys));
+	uint64_t h =
+		fnv(fnv(FNV_START, &n, sizeof(n)), pkeys, n * sizeof(*pkeys));
 
 	seen_change(c, s->pkeys_known, s->pkeys_hash != h, OC_PC_FLUSH_PKEY);
 	s->pkeys_known = true;

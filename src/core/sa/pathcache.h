@@ -40,11 +40,11 @@ enum oc_pathcache_flush_why {
 
 struct oc_pathcache_stats {
 	uint64_t hits;
-	uint64_t misses;      /* enabled, key absent */
-	uint64_t bypassed;    /* looked up while disabled */
-	uint64_t stored;      /* flagged answers stored */
-	uint64_t unflagged;   /* answers refused: flag down */
-	uint64_t evictions;   /* dropped to stay within the capacity */
+	uint64_t misses;    /* enabled, key absent */
+	uint64_t bypassed;  /* looked up while disabled */
+	uint64_t stored;    /* flagged answers stored */
+	uint64_t unflagged; /* answers refused: flag down */
+	uint64_t evictions; /* dropped to stay within the capacity */
 	uint64_t flushes[OC_PC_FLUSH_COUNT];
 };
 
@@ -71,8 +71,7 @@ bool oc_pathcache_answer(struct oc_pathcache *c, uint64_t comp_mask,
  * cached before anything was known). */
 void oc_pathcache_note_sm(struct oc_pathcache *c, uint16_t sm_lid,
 			  uint64_t sm_guid);
-void oc_pathcache_note_port(struct oc_pathcache *c, uint16_t lid,
-			    uint8_t lmc);
+void oc_pathcache_note_port(struct oc_pathcache *c, uint16_t lid, uint8_t lmc);
 void oc_pathcache_note_pkeys(struct oc_pathcache *c, const uint16_t *pkeys,
 			     unsigned n);
 /* A client-reregister request arrived (PortInfo bit or SM trap). */

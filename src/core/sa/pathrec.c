@@ -17,28 +17,28 @@ struct pr_field {
 
 /* Indexed by component-mask bit (IBA 15.2.5.16, table 209). */
 static const struct pr_field pr_fields[] = {
-	[0] = {0, 4, 0},	     /* ServiceID, first half */
-	[1] = {4, 4, 0},	     /* ServiceID, second half */
-	[2] = {8, 16, 0},	     /* DGID */
-	[3] = {24, 16, 0},	     /* SGID */
-	[4] = {40, 2, 0},	     /* DLID */
-	[5] = {42, 2, 0},	     /* SLID */
-	[6] = {44, 4, 0x80000000},   /* RawTraffic */
-	[7] = {44, 4, 0x70000000},   /* reserved (the caching flag) */
-	[8] = {44, 4, 0x0fffff00},   /* FlowLabel */
-	[9] = {44, 4, 0x000000ff},   /* HopLimit */
-	[10] = {48, 1, 0},	     /* TClass */
-	[11] = {49, 1, 0x80},	     /* Reversible */
-	[12] = {49, 1, 0x7f},	     /* NumbPath */
-	[13] = {50, 2, 0},	     /* P_Key */
-	[14] = {52, 2, 0xfff0},	     /* QoSClass */
-	[15] = {52, 2, 0x000f},	     /* SL */
-	[16] = {54, 1, 0xc0},	     /* MTUSelector */
-	[17] = {54, 1, 0x3f},	     /* MTU */
-	[18] = {55, 1, 0xc0},	     /* RateSelector */
-	[19] = {55, 1, 0x3f},	     /* Rate */
-	[20] = {56, 1, 0xc0},	     /* PacketLifeTimeSelector */
-	[21] = {56, 1, 0x3f},	     /* PacketLifeTime */
+	[0] = {0, 4, 0},	   /* ServiceID, first half */
+	[1] = {4, 4, 0},	   /* ServiceID, second half */
+	[2] = {8, 16, 0},	   /* DGID */
+	[3] = {24, 16, 0},	   /* SGID */
+	[4] = {40, 2, 0},	   /* DLID */
+	[5] = {42, 2, 0},	   /* SLID */
+	[6] = {44, 4, 0x80000000}, /* RawTraffic */
+	[7] = {44, 4, 0x70000000}, /* reserved (the caching flag) */
+	[8] = {44, 4, 0x0fffff00}, /* FlowLabel */
+	[9] = {44, 4, 0x000000ff}, /* HopLimit */
+	[10] = {48, 1, 0},	   /* TClass */
+	[11] = {49, 1, 0x80},	   /* Reversible */
+	[12] = {49, 1, 0x7f},	   /* NumbPath */
+	[13] = {50, 2, 0},	   /* P_Key */
+	[14] = {52, 2, 0xfff0},	   /* QoSClass */
+	[15] = {52, 2, 0x000f},	   /* SL */
+	[16] = {54, 1, 0xc0},	   /* MTUSelector */
+	[17] = {54, 1, 0x3f},	   /* MTU */
+	[18] = {55, 1, 0xc0},	   /* RateSelector */
+	[19] = {55, 1, 0x3f},	   /* Rate */
+	[20] = {56, 1, 0xc0},	   /* PacketLifeTimeSelector */
+	[21] = {56, 1, 0x3f},	   /* PacketLifeTime */
 };
 
 static uint16_t be16(const uint8_t *p)

@@ -14,8 +14,8 @@
 #include "sa/pathcache.h"
 
 /* what rdma_cm and RDS ask: SGID, DGID, P_Key, NumbPath, Reversible */
-#define CM_RDS                                                                \
-	(OC_PR_CM_SGID | OC_PR_CM_DGID | OC_PR_CM_PKEY | OC_PR_CM_NUMBPATH |  \
+#define CM_RDS                                                               \
+	(OC_PR_CM_SGID | OC_PR_CM_DGID | OC_PR_CM_PKEY | OC_PR_CM_NUMBPATH | \
 	 OC_PR_CM_REVERSIBLE)
 
 struct pr {
@@ -28,8 +28,8 @@ static struct pr query(uint8_t dst)
 	struct pr q;
 
 	memset(&q, 0, sizeof(q));
-	q.b[8] = 0xfe, q.b[9] = 0x80, q.b[23] = dst;  /* DGID */
-	q.b[24] = 0xfe, q.b[25] = 0x80, q.b[39] = 1;  /* SGID */
+	q.b[8] = 0xfe, q.b[9] = 0x80, q.b[23] = dst; /* DGID */
+	q.b[24] = 0xfe, q.b[25] = 0x80, q.b[39] = 1; /* SGID */
 	q.b[49] = 0x81, q.b[50] = 0xff, q.b[51] = 0xff;
 	return q;
 }
@@ -289,8 +289,7 @@ static void selectors_tell_queries_apart(void **state)
 	assert_false(oc_pathcache_lookup(c, CM_RDS, q2.b, out.b));
 	q2 = q; /* SL asked for */
 	q2.b[53] = 4;
-	assert_false(oc_pathcache_lookup(c, CM_RDS | OC_PR_CM_SL, q2.b,
-					 out.b));
+	assert_false(oc_pathcache_lookup(c, CM_RDS | OC_PR_CM_SL, q2.b, out.b));
 	q2 = q; /* not reversible */
 	q2.b[49] = 0x01;
 	assert_false(oc_pathcache_lookup(c, CM_RDS, q2.b, out.b));
@@ -300,8 +299,8 @@ static void selectors_tell_queries_apart(void **state)
 		c, CM_RDS | OC_PR_CM_MTUSELEC | OC_PR_CM_MTU, q2.b, out.b));
 	/* the same question by DLID is another question */
 	q2 = a;
-	assert_false(oc_pathcache_lookup(c, OC_PR_CM_DLID | OC_PR_CM_SLID,
-					 q2.b, out.b));
+	assert_false(oc_pathcache_lookup(c, OC_PR_CM_DLID | OC_PR_CM_SLID, q2.b,
+					 out.b));
 	/* an unselected field that differs does not matter */
 	q2 = q;
 	q2.b[53] = 7, q2.b[40] = 99;

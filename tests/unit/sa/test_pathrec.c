@@ -60,9 +60,9 @@ static void key_keeps_only_selected_fields(void **state)
 	memset(a, 0, sizeof(a));
 	a[23] = 5, a[39] = 6, a[50] = 0x80, a[51] = 1, a[49] = 0x81;
 	memcpy(b, a, sizeof(b));
-	b[40] = 9;	     /* DLID, not selected */
-	b[53] = 3;	     /* SL, not selected */
-	b[44] = 0x40;	     /* the flag, not selected */
+	b[40] = 9;    /* DLID, not selected */
+	b[53] = 3;    /* SL, not selected */
+	b[44] = 0x40; /* the flag, not selected */
 	assert_int_equal(oc_pathrec_query_key(cm, a, ka), cm);
 	oc_pathrec_query_key(cm, b, kb);
 	assert_memory_equal(ka, kb, OC_PATHREC_SIZE);
@@ -91,8 +91,8 @@ static void key_drops_undefined_mask_bits(void **state)
 {
 	uint8_t a[OC_PATHREC_SIZE] = {0}, k[OC_PATHREC_SIZE];
 
-	assert_int_equal(oc_pathrec_query_key((1ULL << 40) | OC_PR_CM_DLID,
-					      a, k),
+	assert_int_equal(oc_pathrec_query_key((1ULL << 40) | OC_PR_CM_DLID, a,
+					      k),
 			 OC_PR_CM_DLID);
 	assert_int_equal(oc_pathrec_query_key(~0ULL, a, k), OC_PR_CM_ALL);
 }
