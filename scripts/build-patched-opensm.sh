@@ -159,7 +159,8 @@ bin=$stage/usr/sbin/opensm
 bad=$(diff -rq "$stage/usr/include/infiniband" /usr/include/infiniband 2>&1 |
 	grep -v '^Only in /usr/include/infiniband' |
 	grep -v 'opensm/osm_console.h differ$' |
-	grep -v 'opensm/osm_lid_mgr.h differ$' || true)
+	grep -v 'opensm/osm_lid_mgr.h differ$' |
+	grep -v 'opensm/osm_sa.h differ$' || true)
 [ -z "$bad" ] || { say "headers differ from libopensm-dev's:"; echo "$bad" >&2; exit 1; }
 for lib in libopensm.so.9 libosmcomp.so.5 libosmvendor.so.5; do
 	a=$(nm -D --defined-only "$stage/usr/lib/$multiarch/$lib" | awk '{print $2, $3}' | sort)
@@ -170,7 +171,7 @@ done
 # would fail the check by SIGPIPE)
 exported=$(nm -D --defined-only "$bin")
 for sym in osm_console_register_cmd osm_console_unregister_cmd \
-	osm_lid_mgr_set_port_filter; do
+	osm_lid_mgr_set_port_filter osm_sa_set_pr_hook osm_sa_pr_hook_apply; do
 	grep -qw "$sym" <<<"$exported" ||
 		{ say "$sym is not exported by opensm"; exit 1; }
 done
