@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # build-patched-opensm.sh [PREFIX] - builds Debian's opensm with our
 # opensm-patches/*.patch, in name order (0001: console commands for
-# plugins, 0002: a LID manager port filter for plugins) into PREFIX.
+# plugins, 0002: a LID manager port filter for plugins, 0003: a
+# PathRecord hook in the SA) into PREFIX.
 #
 # PREFIX: first argument, else $OPENSM_PATCHED_PREFIX, else
 # $top/build/opensm-patched.  Result:
@@ -20,7 +21,7 @@
 # system's libopensm.so.9, libosmcomp.so.5 and libosmvendor.so.5 (package
 # opensm): the patch does not touch them, and the script checks that its
 # own build of them exports the same symbols and that every installed
-# header but osm_console.h and osm_lid_mgr.h (osm_config.h included) is
+# header but osm_console.h, osm_lid_mgr.h and osm_sa.h (osm_config.h included) is
 # byte-identical, so
 # plugins built against libopensm-dev work unchanged with it.
 #

@@ -8,7 +8,7 @@
 # 0x40).  With the option on and a VM registry: every record has the bit
 # set; with the option off: clear; on with no state=: clear and the log
 # says why; on with routing by an engine not osmcloud's (minhop): clear
-# and the log says why.
+# and the log says why; on, stock opensm (no hook): clear, logged.
 . "$OC_SRCDIR/tests/ibsim/common.sh"
 . "$OC_SRCDIR/tests/ibsim/sa_lib.sh"
 start_test sa-flag
@@ -51,7 +51,17 @@ flags() {
 
 if ! "$OC_SRCDIR/scripts/build-patched-opensm.sh" "$prefix" >"$TOP/build-opensm.log" 2>&1; then
 	fail "building the patched opensm failed: $(tail -n 5 "$TOP/build-opensm.log")"
-	finish
+	run_stop
+
+# --- on, stock opensm (no hook): clear, the log says why
+unset OSM_BIN
+route_and_check stock "$topo" \
+	"event_plugin_options vms=$TOP/vms.txt state=$TOP/stock.state sa_path_caching=on"
+grep -q "caching flag down: this opensm has no PathRecord hook" "$RUN/osm.log" &&
+	pass "stock: the log says this opensm has no PathRecord hook" ||
+	fail "stock: no 'no PathRecord hook' line: $(grep -m2 'caching flag' "$RUN/osm.log")"
+flags stock 0
+finish
 	exit
 fi
 export OSM_BIN=$prefix/sbin/opensm
@@ -96,4 +106,14 @@ if opensm_route foreign "$topo" minhop \
 else
 	fail "foreign: opensm with minhop did not come up"
 fi
+run_stop
+
+# --- on, stock opensm (no hook): clear, the log says why
+unset OSM_BIN
+route_and_check stock "$topo" \
+	"event_plugin_options vms=$TOP/vms.txt state=$TOP/stock.state sa_path_caching=on"
+grep -q "caching flag down: this opensm has no PathRecord hook" "$RUN/osm.log" &&
+	pass "stock: the log says this opensm has no PathRecord hook" ||
+	fail "stock: no 'no PathRecord hook' line: $(grep -m2 'caching flag' "$RUN/osm.log")"
+flags stock 0
 finish

@@ -26,20 +26,20 @@ struct oc_osm_plugin;
 /* Why the flag is down; OC_SAFLAG_UP when it is up. */
 enum oc_saflag_why {
 	OC_SAFLAG_UP,
-	OC_SAFLAG_OPTION_OFF,	/* sa_path_caching=off */
-	OC_SAFLAG_NO_HOOK,	/* stock opensm: no PathRecord hook */
-	OC_SAFLAG_NO_REGISTRY,	/* no state= */
-	OC_SAFLAG_REGISTRY_OFF, /* state= unusable: VM operations off */
-	OC_SAFLAG_NOT_ROUTED,	/* no routing run yet */
+	OC_SAFLAG_OPTION_OFF,	  /* sa_path_caching=off */
+	OC_SAFLAG_NO_HOOK,	  /* stock opensm: no PathRecord hook */
+	OC_SAFLAG_NO_REGISTRY,	  /* no state= */
+	OC_SAFLAG_REGISTRY_OFF,	  /* state= unusable: VM operations off */
+	OC_SAFLAG_NOT_ROUTED,	  /* no routing run yet */
 	OC_SAFLAG_FOREIGN_ENGINE, /* last run by an engine not osmcloud's */
 };
 
 struct oc_osm_saflag {
-	int up;		     /* read by the SA threads (atomic) */
-	int why;	     /* enum oc_saflag_why, last logged */
-	int hooked;	     /* our hook is registered */
-	int routed_by_us;    /* last routing run: one of our engines */
-	int routed;	     /* a routing run happened */
+	int up;		  /* read by the SA threads (atomic) */
+	int why;	  /* enum oc_saflag_why, last logged */
+	int hooked;	  /* our hook is registered */
+	int routed_by_us; /* last routing run: one of our engines */
+	int routed;	  /* a routing run happened */
 };
 
 /* The rule, from what the plugin knows. */
