@@ -11,6 +11,9 @@
 
 #define OPT_SEPARATORS " \t\r\n"
 
+/* The non-path options, each allowed once. */
+enum { SEEN_LOG_LEVEL, SEEN_SA_PATH_CACHING, NUM_SEEN };
+
 static const char *const level_names[] = {
 	[OC_OSM_LOG_ERROR] = "error",
 	[OC_OSM_LOG_INFO] = "info",
@@ -42,6 +45,20 @@ static int parse_level(const char *value, int *level, struct oc_err *err)
 			  value);
 }
 
+/* An on/off switch given at most once (seen counts it). */
+static int set_switch(int *slot, int *seen, const char *key, const char *value,
+		      struct oc_err *err)
+{
+	if ((*seen)++)
+		return oc_err_set(err, "option %s given twice", key);
+	if (!strcmp(value, "on") || !strcmp(value, "off")) {
+		*slot = !strcmp(value, "on");
+		return 0;
+	}
+	return oc_err_set(err, "option %s: bad value \"%s\" (want on or off)",
+			  key, value);
+}
+
 static int set_path(char **slot, const char *key, const char *value,
 		    struct oc_err *err)
 {
@@ -54,7 +71,7 @@ static int set_path(char **slot, const char *key, const char *value,
 }
 
 static int set_option(struct oc_osm_opts *opts, const char *key,
-		      const char *value, int *level_seen, struct oc_err *err)
+		      const char *value, int *seen, struct oc_err *err)
 {
 	if (!*value)
 		return oc_err_set(err, "option %s: empty value", key);
@@ -63,7 +80,7 @@ static int set_option(struct oc_osm_opts *opts, const char *key,
 	if (!strcmp(key, "vms"))
 		return set_path(&opts->vms_file, key, value, err);
 	if (!strcmp(key, "log_level")) {
-		if ((*level_seen)++)
+		if (seen[SEEN_LOG_LEVEL]++)
 			return oc_err_set(err, "option log_level given twice");
 		return parse_level(value, &opts->log_level, err);
 	}
@@ -77,14 +94,18 @@ static int set_option(struct oc_osm_opts *opts, const char *key,
 		return set_path(&opts->policy_file, key, value, err);
 	if (!strcmp(key, "weights"))
 		return set_path(&opts->weights_file, key, value, err);
+	if (!strcmp(key, "sa_path_caching"))
+		return set_switch(&opts->sa_path_caching,
+				  &seen[SEEN_SA_PATH_CACHING], key, value, err);
 	return oc_err_set(err,
 			  "unknown option \"%s\" (known: roots, vms, state, "
-			  "ctl, ctl_group, policy, weights, log_level)",
+			  "ctl, ctl_group, policy, weights, log_level, "
+			  "sa_path_caching)",
 			  key);
 }
 
 /* Splits one "key=value" word in place and applies it. */
-static int parse_word(struct oc_osm_opts *opts, char *word, int *level_seen,
+static int parse_word(struct oc_osm_opts *opts, char *word, int *seen,
 		      struct oc_err *err)
 {
 	char *eq = strchr(word, '=');
@@ -92,14 +113,14 @@ static int parse_word(struct oc_osm_opts *opts, char *word, int *level_seen,
 	if (!eq || eq == word)
 		return oc_err_set(err, "option \"%s\" is not key=value", word);
 	*eq = '\0';
-	return set_option(opts, word, eq + 1, level_seen, err);
+	return set_option(opts, word, eq + 1, seen, err);
 }
 
 int oc_osm_opts_parse(struct oc_osm_opts *opts, const char *str,
 		      struct oc_err *err)
 {
 	char *copy, *word, *save = NULL;
-	int level_seen = 0, ret = 0;
+	int seen[NUM_SEEN] = {0}, ret = 0;
 
 	memset(opts, 0, sizeof(*opts));
 	opts->log_level = OC_OSM_LOG_DEBUG;
@@ -110,7 +131,7 @@ int oc_osm_opts_parse(struct oc_osm_opts *opts, const char *str,
 		return oc_err_set(err, "out of memory");
 	for (word = strtok_r(copy, OPT_SEPARATORS, &save); word && !ret;
 	     word = strtok_r(NULL, OPT_SEPARATORS, &save))
-		ret = parse_word(opts, word, &level_seen, err);
+		ret = parse_word(opts, word, seen, err);
 	free(copy);
 	if (ret)
 		oc_osm_opts_free(opts);

@@ -4,7 +4,8 @@
  *
  * The option string is a blank-separated list of key=value words, e.g.
  *     event_plugin_options roots=/etc/opensm/roots.txt vms=/etc/opensm/vms.txt
- * Keys: roots, vms, state, ctl, ctl_group, policy, weights, log_level.  Unknown keys, keys given
+ * Keys: roots, vms, state, ctl, ctl_group, policy, weights, log_level,
+ * sa_path_caching.  Unknown keys, keys given
  * twice, empty values and bad values are errors that name the key.
  */
 #ifndef OC_OSM_OPTIONS_H
@@ -13,15 +14,17 @@
 #include "base/error.h"
 
 struct oc_osm_opts {
-	char *roots_file;   /* root switch GUIDs, NULL: detect roots */
-	char *vms_file;	    /* VM file, NULL: every active VF is a VM */
-	char *state_file;   /* VM registry, NULL: none (vms_file rules) */
-	char *ctl_socket;   /* control socket path, NULL: none */
-	char *ctl_group;    /* its group (mode 0660), NULL: mode 0600 */
-	char *policy_file;  /* isolation policies (pftree_ext), NULL: none */
-	char *weights_file; /* node weights (pftree_wt), NULL: all 1 */
-	int log_level;	    /* enum oc_osm_log_level; default debug:
+	char *roots_file;    /* root switch GUIDs, NULL: detect roots */
+	char *vms_file;	     /* VM file, NULL: every active VF is a VM */
+	char *state_file;    /* VM registry, NULL: none (vms_file rules) */
+	char *ctl_socket;    /* control socket path, NULL: none */
+	char *ctl_group;     /* its group (mode 0660), NULL: mode 0600 */
+	char *policy_file;   /* isolation policies (pftree_ext), NULL: none */
+	char *weights_file;  /* node weights (pftree_wt), NULL: all 1 */
+	int log_level;	     /* enum oc_osm_log_level; default debug:
 				   opensm's own log mask decides */
+	int sa_path_caching; /* 1: raise the caching flag in PathRecords
+				while the subnet keeps it true (saflag.h) */
 };
 
 /* Parses str (may be NULL or empty: all defaults) into opts.  On error

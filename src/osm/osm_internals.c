@@ -203,3 +203,14 @@ oc_osmi_set_port_filter_fn oc_osmi_port_filter_hook(void)
 	return (oc_osmi_set_port_filter_fn)dlsym(RTLD_DEFAULT,
 						 "osm_lid_mgr_set_port_filter");
 }
+
+oc_osmi_set_pr_hook_fn oc_osmi_sa_pr_hook(void)
+{
+	return (oc_osmi_set_pr_hook_fn)dlsym(RTLD_DEFAULT,
+					     "osm_sa_set_pr_hook");
+}
+
+void oc_osmi_pr_raise_cache_flag(ib_path_rec_t *pr)
+{
+	pr->hop_flow_raw |= cl_hton32(0x40000000);
+}

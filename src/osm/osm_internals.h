@@ -185,4 +185,19 @@ typedef int (*oc_osmi_set_port_filter_fn)(oc_osmi_port_filter_fn filter,
  * stock one without the patch. */
 oc_osmi_set_port_filter_fn oc_osmi_port_filter_hook(void);
 
+/* ---- the SA's PathRecord hook (opensm-patches/0003) ---------------- */
+
+/* opensm-patches/0003-sa-path-record-hook.patch: the SA calls the hook
+ * for each unicast PathRecord it is about to send. */
+typedef void (*oc_osmi_pr_hook_fn)(void *ctx, ib_path_rec_t *pr);
+typedef int (*oc_osmi_set_pr_hook_fn)(oc_osmi_pr_hook_fn hook, void *ctx);
+
+/* osm_sa_set_pr_hook() of the running opensm, NULL when it is a stock
+ * one without the patch. */
+oc_osmi_set_pr_hook_fn oc_osmi_sa_pr_hook(void);
+/* Raises the caching flag in a PathRecord about to be sent: the first bit
+ * of its reserved field (bit 353, byte 44, mask 0x40), which OpenSM's
+ * pr_rcv_build_pr() leaves clear. */
+void oc_osmi_pr_raise_cache_flag(ib_path_rec_t *pr);
+
 #endif

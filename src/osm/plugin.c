@@ -32,6 +32,7 @@ static void plugin_free(struct oc_osm_plugin *p)
 {
 	oc_osm_console_unregister(p);
 	oc_osm_lidfilter_unregister(p);
+	oc_osm_saflag_stop(p);
 	oc_osm_ctl_stop(&p->ctl);
 	oc_osm_migrator_destroy(&p->migrator);
 	oc_osm_opstats_destroy(&p->opstats);
@@ -103,6 +104,7 @@ static int start_commands(struct oc_osm_plugin *p)
 	if (oc_osm_console_register(p) < 0)
 		return -1;
 	oc_osm_lidfilter_register(p);
+	oc_osm_saflag_start(p);
 	return 0;
 }
 
@@ -150,6 +152,7 @@ static void osmcloud_report(void *data, osm_epi_event_id_t id, void *event)
 		return;
 	oc_osm_sweeps_event(&p->sweeps, id);
 	oc_osm_takeover_event(p, id);
+	oc_osm_saflag_event(p, id);
 }
 
 osm_event_plugin_t osm_event_plugin = {

@@ -18,6 +18,7 @@
 #include "vmops/ctl.h"
 #include "vmops/migrate_exec.h"
 #include "vmops/opstats.h"
+#include "vmops/saflag.h"
 #include "options.h"
 #include "vmops/sweeps.h"
 #include "vmops/takeover.h"
@@ -41,6 +42,7 @@ struct oc_osm_plugin {
 	struct oc_osm_sweeps sweeps;	   /* OpenSM's heavy sweeps */
 	struct oc_osm_takeover takeover;   /* becoming master */
 	struct oc_osm_lidfilter lidfilter; /* LID manager filter */
+	struct oc_osm_saflag saflag;	   /* PathRecord caching flag */
 	int console_registered;		   /* "osmcloud" in opensm's console */
 	struct oc_osm_slot *slots;	   /* one per core engine */
 	unsigned num_registered;

@@ -307,6 +307,9 @@ static void check_files(struct cc *c)
 		check_weights(c, o->weights_file);
 	if (o->ctl_socket)
 		check_ctl(c, o->ctl_socket);
+	if (o->sa_path_caching && !o->state_file)
+		printf("note: sa_path_caching=on without state=: the PathRecord "
+		       "caching flag stays down (no VM registry)\n");
 }
 
 /* ---- the fabric ------------------------------------------------------ */

@@ -17,6 +17,8 @@ IBSIM_TESTS += tests/ibsim/sftree_trees.sh tests/ibsim/sftree_irregular.sh \
 	tests/ibsim/sftree_multi_core.sh tests/ibsim/sftree_ibdmchk.sh
 # the promise check before the tables reach OpenSM (libosmcloudfault.so)
 IBSIM_TESTS += tests/ibsim/promise.sh
+# issue 13: the PathRecord caching flag (patched opensm)
+IBSIM_TESTS += tests/ibsim/sa_flag.sh
 # the property test's sample under opensm, cross-checked with ibdmchk
 IBSIM_TESTS += tests/ibsim/property_ibsim.sh
 # issue 11: standby SMs, failover, the real migration order

@@ -56,6 +56,12 @@ grep -q "$(printf '\033')" "$tmp/out" && fail "an escape character was echoed"
 # --- options the plugin refuses; a state folder that does not exist
 expect 1 "unknown option" "$osmcloud" config-check "vms=$tmp/vms.txt colour=blue"
 has 'problem: event_plugin_options: unknown option "colour"'
+expect 1 "bad sa_path_caching" "$osmcloud" config-check "sa_path_caching=yes"
+has 'problem: event_plugin_options: option sa_path_caching: bad value "yes" (want on or off)'
+expect 1 "sa_path_caching twice" "$osmcloud" config-check "sa_path_caching=on sa_path_caching=off"
+has 'option sa_path_caching given twice'
+expect 0 "sa_path_caching without state" "$osmcloud" config-check "sa_path_caching=on"
+has "note: sa_path_caching=on without state=: the PathRecord caching flag stays down"
 expect 1 "missing state folder" "$osmcloud" config-check "state=$tmp/no-dir/vms.state"
 has "problem: option state: $tmp/no-dir/vms.state: the folder $tmp/no-dir does not exist"
 
