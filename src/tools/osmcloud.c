@@ -23,6 +23,8 @@ static const struct subcommand subcommands[] = {
 	{"ctl", cmd_ctl, "send a command to a running plugin (ctl=)"},
 	{"weights", cmd_weights,
 	 "node weights for pftree_wt from the ports' receive counters"},
+	{"sa-load", cmd_sa_load,
+	 "one client of the SA PathRecord load benchmark"},
 	{"config-check", cmd_config_check,
 	 "check the plugin's options and the files they name"},
 };

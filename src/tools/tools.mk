@@ -22,6 +22,9 @@ osmcloud_SOURCES += src/tools/cmd_weights.c \
 	src/tools/rcv_counters.c src/tools/rcv_counters.h \
 	src/tools/weights_map.c src/tools/weights_map.h
 osmcloud_LDADD += $(IBMAD_LIBS)
+# sa-load: one client of the SA load benchmark (bench/sa_load.sh; libibumad)
+osmcloud_SOURCES += src/tools/cmd_sa_load.c \
+	src/tools/latency_stats.c src/tools/latency_stats.h
 # for orchestrators: the protocol's Python client and the libvirt hook
 ocpythondir = $(pkgdatadir)/python
 dist_ocpython_DATA = contrib/python/osmcloud_ctl.py

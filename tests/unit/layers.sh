@@ -3,10 +3,10 @@
 # layers.sh - no include of src/core points up a layer (docs/design.md,
 # "Layers").  The layers, bottom first:
 #
-#   base < model < analysis < io < verify < route < {reconf, vm, gen}
+#   base < model < analysis < io < verify < route < {reconf, vm, gen, sa}
 #
 # A file may include headers of its own folder and of lower layers, and
-# the installed public headers (include/osmcloud/).  reconf, vm and gen
+# the installed public headers (include/osmcloud/).  reconf, vm, gen, sa
 # are siblings: none includes another.  Inside route, the engines'
 # folders route/sftree and route/pftree may include route/, not each
 # other, and route/ includes neither.  Every include of a project header
@@ -20,13 +20,13 @@
 # Each violation is one line: file:line: the include and the rule broken.
 set -u
 top=${srcdir:-.}
-ORDER="base model analysis io verify route reconf vm gen"
+ORDER="base model analysis io verify route reconf vm gen sa"
 
-# rank of a top-level folder; reconf, vm and gen share the top rank
+# rank of a top-level folder; reconf, vm, gen and sa share the top rank
 rank() {
 	case $1 in
 	base) echo 0 ;; model) echo 1 ;; analysis) echo 2 ;; io) echo 3 ;;
-	verify) echo 4 ;; route) echo 5 ;; reconf | vm | gen) echo 6 ;;
+	verify) echo 4 ;; route) echo 5 ;; reconf | vm | gen | sa) echo 6 ;;
 	*) echo -1 ;;
 	esac
 }
@@ -45,7 +45,7 @@ rule() {
 	elif [ "$tr" -gt "$fr" ]; then
 		echo "points up: $ftop may not include $ttop (layers $ORDER)"
 	elif [ "$ftop" != "$ttop" ] && [ "$tr" -eq "$fr" ]; then
-		echo "sibling: $ftop may not include $ttop (reconf, vm and gen are siblings)"
+		echo "sibling: $ftop may not include $ttop (reconf, vm, gen and sa are siblings)"
 	elif [ "$ttop" = route ] && [ "$to" != route ]; then
 		if [ "$from" = route ]; then
 			echo "route/ may not include an engine's folder ($to)"

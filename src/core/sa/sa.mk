@@ -1,0 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# src/core/sa: the SA PathRecord's wire fields and the client's
+# path-record cache (issue 13; docs/sa-caching.md)
+libosmcloudcore_la_SOURCES += src/core/sa/pathrec.c src/core/sa/pathrec.h \
+	src/core/sa/pathcache.c src/core/sa/pathcache.h

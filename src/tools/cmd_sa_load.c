@@ -1,0 +1,355 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * cmd_sa_load.c - osmcloud sa-load: one client of the SA load benchmark
+ * (the SA flooder of the caching paper, section III), on libibumad so it
+ * runs on real HCAs as under ibsim (umad2sim).
+ *
+ * The process keeps `window` SubnAdmGet(PathRecord) queries outstanding
+ * towards the SM (window 1: the paper's synchronous client), times each
+ * answer, and at the end prints one line: queries answered, errors,
+ * queries/s, and the mean, median, standard deviation and 99th
+ * percentile of the response time.  bench/sa_load.sh runs one
+ * synchronous client beside flooders with growing windows.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <infiniband/umad.h>
+
+#include "commands.h"
+#include "latency_stats.h"
+#include "sa/pathrec.h"
+
+#define MAD_SIZE 256
+#define SA_CLASS 0x03
+#define SA_CLASS_VERSION 2
+#define METHOD_GET 0x01
+#define METHOD_GET_RESP 0x81
+#define ATTR_PATH_RECORD 0x0035
+#define SA_QKEY 0x80010000
+#define SA_DATA_OFF 56 /* the record after the SA header */
+#define SA_MASK_OFF 48 /* the component mask */
+#define MAX_WINDOW 200 /* ibsim deadlocks near 500 outstanding in all */
+
+struct sa_opts {
+	const char *ca;
+	int port;
+	unsigned window, seconds, timeout_ms, dlid;
+	const char *role;
+};
+
+struct slot {
+	uint32_t tid;
+	double t0;
+};
+
+struct sa_client {
+	int fd, agent;
+	umad_port_t port;
+	uint8_t mad[MAD_SIZE]; /* the query, TID filled in per send */
+	void *umad;	       /* send and receive buffer */
+	struct slot slot[MAX_WINDOW];
+	uint32_t next_tid;
+	double *rtt;
+	size_t n, cap, errors;
+};
+
+static volatile sig_atomic_t stop_asked;
+
+static void on_term(int sig)
+{
+	stop_asked = 1;
+}
+
+static double now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+}
+
+static void put_be16(uint8_t *p, unsigned v)
+{
+	p[0] = (uint8_t)(v >> 8), p[1] = (uint8_t)v;
+}
+
+static void put_be64(uint8_t *p, uint64_t v)
+{
+	int i;
+
+	for (i = 7; i >= 0; i--, v >>= 8)
+		p[i] = (uint8_t)v;
+}
+
+/* SubnAdmGet(PathRecord) from this port's LID to dlid, one path, as
+ * rdma_cm asks by LIDs (SLID, DLID, NumbPath). */
+static void build_query(struct sa_client *c, unsigned dlid)
+{
+	uint8_t *m = c->mad, *pr = m + SA_DATA_OFF;
+
+	memset(m, 0, MAD_SIZE);
+	m[0] = 1; /* base version */
+	m[1] = SA_CLASS;
+	m[2] = SA_CLASS_VERSION;
+	m[3] = METHOD_GET;
+	put_be16(m + 16, ATTR_PATH_RECORD);
+	put_be64(m + SA_MASK_OFF,
+		 OC_PR_CM_SLID | OC_PR_CM_DLID | OC_PR_CM_NUMBPATH);
+	put_be16(pr + 40, dlid);
+	put_be16(pr + 42, c->port.base_lid);
+	pr[49] = 1; /* NumbPath */
+}
+
+static uint32_t mad_tid(const uint8_t *m)
+{
+	return (uint32_t)m[12] << 24 | m[13] << 16 | m[14] << 8 | m[15];
+}
+
+static int send_query(struct sa_client *c, struct slot *s,
+		      const struct sa_opts *o)
+{
+	s->tid = ++c->next_tid;
+	put_be64(c->mad + 8, s->tid);
+	memcpy(umad_get_mad(c->umad), c->mad, MAD_SIZE);
+	umad_set_addr(c->umad, c->port.sm_lid, 1, c->port.sm_sl, SA_QKEY);
+	s->t0 = now_us();
+	if (umad_send(c->fd, c->agent, c->umad, MAD_SIZE, (int)o->timeout_ms,
+		      0) < 0) {
+		fprintf(stderr,
+			"osmcloud sa-load: umad_send to SM LID %u: %s\n",
+			c->port.sm_lid, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static void record(struct sa_client *c, double us)
+{
+	if (c->n == c->cap) {
+		size_t cap = c->cap ? 2 * c->cap : 65536;
+		double *v = realloc(c->rtt, cap * sizeof(*v));
+
+		if (!v)
+			return; /* keeps the figures so far */
+		c->rtt = v, c->cap = cap;
+	}
+	c->rtt[c->n++] = us;
+}
+
+/* Waits for one answer; returns its slot (NULL: nothing or not ours).
+ * A time-out or an SA error status counts as an error. */
+static struct slot *receive(struct sa_client *c, unsigned window)
+{
+	int len = MAD_SIZE;
+	const uint8_t *m;
+	unsigned i;
+
+	if (umad_recv(c->fd, c->umad, &len, 1000) < 0)
+		return NULL;
+	m = umad_get_mad(c->umad);
+	for (i = 0; i < window; i++)
+		if (c->slot[i].tid == mad_tid(m))
+			break;
+	if (i == window)
+		return NULL;
+	if (umad_status(c->umad) || m[3] != METHOD_GET_RESP || m[4] || m[5])
+		c->errors++;
+	else
+		record(c, now_us() - c->slot[i].t0);
+	return &c->slot[i];
+}
+
+/* Keeps o->window queries outstanding until the time is up or SIGTERM. */
+static int flood(struct sa_client *c, const struct sa_opts *o, double *secs)
+{
+	double start = now_us(), end = start + o->seconds * 1e6;
+	unsigned i, outstanding = o->window;
+	struct slot *s;
+
+	for (i = 0; i < o->window; i++)
+		if (send_query(c, &c->slot[i], o))
+			return -1;
+	fprintf(stderr, "osmcloud sa-load: started\n");
+	while (outstanding) {
+		s = receive(c, o->window);
+		if (!s)
+			continue;
+		if (!stop_asked && (!o->seconds || now_us() < end)) {
+			if (send_query(c, s, o))
+				return -1;
+		} else {
+			s->tid = 0;
+			outstanding--;
+		}
+	}
+	*secs = (now_us() - start) / 1e6;
+	return 0;
+}
+
+static int open_client(struct sa_client *c, const struct sa_opts *o)
+{
+	if (umad_init() < 0 || umad_get_port(o->ca, o->port, &c->port) < 0) {
+		fprintf(stderr, "osmcloud sa-load: no port %s/%d (libibumad)\n",
+			o->ca ? o->ca : "(first CA)", o->port);
+		return -1;
+	}
+	if (!c->port.sm_lid) {
+		fprintf(stderr, "osmcloud sa-load: port %s/%d knows no SM\n",
+			c->port.ca_name, c->port.portnum);
+		return -1;
+	}
+	c->fd = umad_open_port(c->port.ca_name, c->port.portnum);
+	c->agent = c->fd < 0 ? -1
+			     : umad_register(c->fd, SA_CLASS, SA_CLASS_VERSION,
+					     0, NULL);
+	c->umad = calloc(1, umad_size() + MAD_SIZE);
+	if (c->fd < 0 || c->agent < 0 || !c->umad) {
+		fprintf(stderr,
+			"osmcloud sa-load: cannot open %s/%d for SA "
+			"MADs\n",
+			c->port.ca_name, c->port.portnum);
+		return -1;
+	}
+	return 0;
+}
+
+static void report(struct sa_client *c, const struct sa_opts *o, double secs)
+{
+	struct oc_latency l = oc_latency_of(c->rtt, c->n);
+
+	printf("sa-load role=%s window=%u queries=%zu errors=%zu "
+	       "seconds=%.2f qps=%.0f mean_us=%.1f median_us=%.1f "
+	       "sd_us=%.1f p99_us=%.1f\n",
+	       o->role, o->window, c->n, c->errors, secs,
+	       secs > 0 ? c->n / secs : 0, l.mean, l.median, l.sd, l.p99);
+}
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+		"usage: osmcloud sa-load [options]\n"
+		"  one client of the SA load benchmark: keeps WINDOW "
+		"SubnAdmGet(PathRecord)\n"
+		"  queries outstanding towards the SM and prints queries/s "
+		"and the mean,\n"
+		"  median, standard deviation and 99th percentile of the "
+		"response time\n"
+		"  -C, --ca NAME       CA (default: the first with an active "
+		"port)\n"
+		"  -P, --port N        port number (default: the first "
+		"active)\n"
+		"  -w, --window K      outstanding queries, 1..%d (default 1: "
+		"synchronous)\n"
+		"  -s, --seconds S     run time; 0: until SIGTERM (default "
+		"5)\n"
+		"  -d, --dlid LID      destination LID (default: the SM's)\n"
+		"  -t, --timeout MS    per-query time-out (default 1000)\n"
+		"  -r, --role NAME     label of the output line (default "
+		"client)\n"
+		"Under ibsim, run it with LD_PRELOAD=libumad2sim.so and "
+		"SIM_HOST=<CA name>.\n",
+		MAX_WINDOW);
+}
+
+/* Parses an unsigned option value within [lo, hi]. */
+static int opt_uint(const char *name, const char *s, unsigned lo, unsigned hi,
+		    unsigned *out)
+{
+	char *end;
+	unsigned long v = strtoul(s, &end, 0);
+
+	if (!*s || *end || v < lo || v > hi) {
+		fprintf(stderr, "osmcloud sa-load: %s '%s': want %u..%u\n",
+			name, s, lo, hi);
+		return -1;
+	}
+	*out = (unsigned)v;
+	return 0;
+}
+
+static int parse(int argc, char **argv, struct sa_opts *o)
+{
+	static const struct option lo[] = {
+		{"ca", 1, 0, 'C'},     {"port", 1, 0, 'P'},
+		{"window", 1, 0, 'w'}, {"seconds", 1, 0, 's'},
+		{"dlid", 1, 0, 'd'},   {"timeout", 1, 0, 't'},
+		{"role", 1, 0, 'r'},   {"help", 0, 0, 'h'},
+		{0, 0, 0, 0}};
+	unsigned port = 0;
+	int ch, rc = 0;
+
+	while (!rc && (ch = getopt_long(argc, argv, "C:P:w:s:d:t:r:h", lo,
+					NULL)) != -1) {
+		switch (ch) {
+		case 'C':
+			o->ca = optarg;
+			break;
+		case 'P':
+			rc = opt_uint("--port", optarg, 1, 254, &port);
+			break;
+		case 'w':
+			rc = opt_uint("--window", optarg, 1, MAX_WINDOW,
+				      &o->window);
+			break;
+		case 's':
+			rc = opt_uint("--seconds", optarg, 0, 86400,
+				      &o->seconds);
+			break;
+		case 'd':
+			rc = opt_uint("--dlid", optarg, 1, 0xbfff, &o->dlid);
+			break;
+		case 't':
+			rc = opt_uint("--timeout", optarg, 1, 60000,
+				      &o->timeout_ms);
+			break;
+		case 'r':
+			o->role = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			exit(0);
+		default:
+			usage(stderr);
+			return -1;
+		}
+	}
+	o->port = (int)port;
+	if (!rc && optind < argc) {
+		fprintf(stderr, "osmcloud sa-load: unexpected '%s'\n",
+			argv[optind]);
+		rc = -1;
+	}
+	return rc;
+}
+
+int cmd_sa_load(int argc, char **argv)
+{
+	struct sa_opts o = {.window = 1,
+			    .seconds = 5,
+			    .timeout_ms = 1000,
+			    .role = "client"};
+	struct sa_client c = {.fd = -1};
+	double secs = 0;
+	int rc;
+
+	if (parse(argc, argv, &o) || open_client(&c, &o))
+		return 2;
+	signal(SIGTERM, on_term);
+	signal(SIGINT, on_term);
+	build_query(&c, o.dlid ? o.dlid : c.port.sm_lid);
+	rc = flood(&c, &o, &secs);
+	if (!rc)
+		report(&c, &o, secs);
+	free(c.rtt);
+	free(c.umad);
+	umad_close_port(c.fd);
+	umad_release_port(&c.port);
+	return rc ? 1 : 0;
+}
