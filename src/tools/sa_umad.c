@@ -170,8 +170,8 @@ static uint16_t answer_status(const struct oc_sa_port *p)
 
 	if (umad_status(p->umad) || m[3] != METHOD_GET_RESP)
 		return STATUS_NO_ANSWER;
-	return (uint16_t)(be16(m + 4) & (m[1] == SMP_DR_CLASS ? 0x7fff
-							    : 0xffff));
+	return (uint16_t)(be16(m + 4) &
+			  (m[1] == SMP_DR_CLASS ? 0x7fff : 0xffff));
 }
 
 int oc_sa_recv(struct oc_sa_port *p, int timeout_ms, uint32_t *tid,
@@ -206,8 +206,7 @@ static int transact(struct oc_sa_port *p, int agent, uint8_t *mad,
 	while (now_ms() < deadline) {
 		if (recv_any(p, (int)(deadline - now_ms()), &got))
 			return -1;
-		if (got == agent &&
-		    mad_tid(umad_get_mad(p->umad)) == tid) {
+		if (got == agent && mad_tid(umad_get_mad(p->umad)) == tid) {
 			*status = answer_status(p);
 			return 0;
 		}
@@ -240,8 +239,8 @@ static int smp_get(struct oc_sa_port *p, unsigned lid, unsigned attr,
 	uint16_t status;
 
 	if (*agent < 0)
-		*agent = umad_register(p->fd, lid ? SMP_LID_CLASS : SMP_DR_CLASS,
-				       1, 0, NULL);
+		*agent = umad_register(
+			p->fd, lid ? SMP_LID_CLASS : SMP_DR_CLASS, 1, 0, NULL);
 	if (*agent < 0)
 		return -1;
 	mad[0] = 1;
@@ -287,10 +286,11 @@ int oc_sa_read_state(struct oc_sa_port *p, int timeout_ms,
 	uint8_t data[64];
 
 	memset(st, 0, sizeof(*st));
-	if (smp_get(p, 0, ATTR_PORT_INFO, (uint32_t)p->port.portnum,
-		    timeout_ms, data) ||
+	if (smp_get(p, 0, ATTR_PORT_INFO, (uint32_t)p->port.portnum, timeout_ms,
+		    data) ||
 	    read_pkeys(p, timeout_ms, st)) {
-		fprintf(stderr, "%s: cannot read PortInfo/P_Key table of %s/%d\n",
+		fprintf(stderr,
+			"%s: cannot read PortInfo/P_Key table of %s/%d\n",
 			p->who, p->port.ca_name, p->port.portnum);
 		return -1;
 	}
