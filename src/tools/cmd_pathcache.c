@@ -59,10 +59,10 @@ static int opt_uint(const char *name, const char *s, unsigned lo, unsigned hi,
 static int parse_serve(int argc, char **argv, struct oc_pcserve_opts *o)
 {
 	static const struct option lo[] = {
-		{"socket", 1, 0, 'S'},	 {"ca", 1, 0, 'C'},
-		{"port", 1, 0, 'P'},	 {"capacity", 1, 0, 'n'},
-		{"poll-ms", 1, 0, 'p'},	 {"timeout", 1, 0, 't'},
-		{"help", 0, 0, 'h'},	 {0, 0, 0, 0}};
+		{"socket", 1, 0, 'S'},	{"ca", 1, 0, 'C'},
+		{"port", 1, 0, 'P'},	{"capacity", 1, 0, 'n'},
+		{"poll-ms", 1, 0, 'p'}, {"timeout", 1, 0, 't'},
+		{"help", 0, 0, 'h'},	{0, 0, 0, 0}};
 	unsigned port = 0;
 	int ch, rc = 0;
 
@@ -144,8 +144,7 @@ static int request_line(const char *verb, int argc, char **argv, char *line,
 		return -1;
 	}
 	for (i = optind; i < argc && off < size; i++)
-		off += (size_t)snprintf(line + off, size - off, " %s",
-					argv[i]);
+		off += (size_t)snprintf(line + off, size - off, " %s", argv[i]);
 	if (off >= size) {
 		fprintf(stderr, WHO " %s: request longer than %zu characters\n",
 			verb, size - 1);
@@ -199,8 +198,7 @@ static int client(const char *verb, int argc, char **argv)
 
 int cmd_pathcache(int argc, char **argv)
 {
-	static const char *const verbs[] = {"query", "show", "stats",
-					    "flush"};
+	static const char *const verbs[] = {"query", "show", "stats", "flush"};
 	unsigned i;
 
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {

@@ -9,6 +9,7 @@
  * A miss asks the SA synchronously (one SubnAdmGet, --timeout), so the
  * other clients wait that long at most.
  */
+#include <endian.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <inttypes.h>
@@ -114,8 +115,8 @@ static void reply(struct pc_client *c, const char *fmt, ...)
 		n = (int)sizeof(line) - 2;
 	line[n++] = '\n';
 	while (off < (size_t)n) {
-		ssize_t k = send(c->fd, line + off, (size_t)n - off,
-				 MSG_NOSIGNAL);
+		ssize_t k =
+			send(c->fd, line + off, (size_t)n - off, MSG_NOSIGNAL);
 
 		if (k < 0 && errno == EINTR)
 			continue;
@@ -127,8 +128,8 @@ static void reply(struct pc_client *c, const char *fmt, ...)
 
 /* The record the SA is asked: the client's, with the local port's GID as
  * source when the client named none (one cache per local port). */
-static uint64_t sa_question(const struct pc_daemon *d,
-			    const struct oc_pcreq *r, uint8_t q[64])
+static uint64_t sa_question(const struct pc_daemon *d, const struct oc_pcreq *r,
+			    uint8_t q[64])
 {
 	memcpy(q, r->rec, OC_PATHREC_SIZE);
 	if (r->comp_mask & (OC_PR_CM_SGID | OC_PR_CM_SLID))
@@ -140,9 +141,13 @@ static uint64_t sa_question(const struct pc_daemon *d,
 /* What an SA MAD status means (IBA 13.4.7 and 15.2.1.2). */
 static const char *sa_status_text(uint16_t status)
 {
-	static const char *const sa_err[] = {
-		"", "no resources", "request invalid", "no such record",
-		"too many records", "invalid GID", "insufficient components"};
+	static const char *const sa_err[] = {"",
+					     "no resources",
+					     "request invalid",
+					     "no such record",
+					     "too many records",
+					     "invalid GID",
+					     "insufficient components"};
 	unsigned code = status >> 8 & 0x7f;
 
 	if (code && code < sizeof(sa_err) / sizeof(sa_err[0]))
@@ -171,7 +176,8 @@ static void serve_query(struct pc_daemon *d, struct pc_client *c,
 			   rec) ||
 	    status == 0xffff) {
 		d->sa_timeouts++;
-		reply(c, "error sa: no answer from the SM (LID %u) within %u ms",
+		reply(c,
+		      "error sa: no answer from the SM (LID %u) within %u ms",
 		      d->sa.port.sm_lid, d->o->timeout_ms);
 		return;
 	}
@@ -206,13 +212,14 @@ static void serve_stats(struct pc_daemon *d, struct pc_client *c)
 	reply(c,
 	      "ok enabled=%d entries=%u capacity=%u hits=%" PRIu64
 	      " misses=%" PRIu64 " bypassed=%" PRIu64 " stored=%" PRIu64
-	      " unflagged=%" PRIu64 " evictions=%" PRIu64
-	      " sa_queries=%" PRIu64 " sa_errors=%" PRIu64
-	      " sa_timeouts=%" PRIu64 " flush_flag_down=%" PRIu64
-	      " flush_sm=%" PRIu64 " flush_rereg=%" PRIu64
-	      " flush_lid=%" PRIu64 " flush_pkey=%" PRIu64
-	      " flush_user=%" PRIu64 " polls=%" PRIu64 " poll_errors=%" PRIu64
-	      " lid=%u lmc=%u sm_lid=%u sm_guid=0x%016" PRIx64 " pkeys=%u",
+	      " unflagged=%" PRIu64 " evictions=%" PRIu64 " sa_queries=%" PRIu64
+	      " sa_errors=%" PRIu64 " sa_timeouts=%" PRIu64
+	      " flush_flag_down=%" PRIu64 " flush_sm=%" PRIu64
+	      " flush_rereg=%" PRIu64 " flush_lid=%" PRIu64
+	      " flush_pkey=%" PRIu64 " flush_user=%" PRIu64 " polls=%" PRIu64
+	      " poll_errors=%" PRIu64 " guid=0x%016" PRIx64
+	      " lid=%u lmc=%u sm_lid=%u"
+	      " sm_guid=0x%016" PRIx64 " pkeys=%u",
 	      oc_pathcache_enabled(d->cache) ? 1 : 0,
 	      oc_pathcache_count(d->cache), oc_pathcache_capacity(d->cache),
 	      s->hits, s->misses, s->bypassed, s->stored, s->unflagged,
@@ -220,8 +227,8 @@ static void serve_stats(struct pc_daemon *d, struct pc_client *c)
 	      s->flushes[OC_PC_FLUSH_FLAG_DOWN], s->flushes[OC_PC_FLUSH_SM],
 	      s->flushes[OC_PC_FLUSH_REREG], s->flushes[OC_PC_FLUSH_LID],
 	      s->flushes[OC_PC_FLUSH_PKEY], s->flushes[OC_PC_FLUSH_USER],
-	      d->polls, d->poll_errors, d->st.lid, d->st.lmc, d->st.sm_lid,
-	      d->st.sm_guid, d->st.n_pkeys);
+	      d->polls, d->poll_errors, be64toh(d->sa.port.port_guid),
+	      d->st.lid, d->st.lmc, d->st.sm_lid, d->st.sm_guid, d->st.n_pkeys);
 }
 
 static void serve_line(struct pc_daemon *d, struct pc_client *c,
@@ -304,8 +311,7 @@ static void accept_client(struct pc_daemon *d)
 			d->cl[i].fd = fd;
 			return;
 		}
-	fprintf(stderr, WHO ": %d clients already, one refused\n",
-		MAX_CLIENTS);
+	fprintf(stderr, WHO ": %d clients already, one refused\n", MAX_CLIENTS);
 	close(fd);
 }
 
@@ -351,8 +357,8 @@ static int start(struct pc_daemon *d)
 	if (oc_sa_open(&d->sa, d->o->ca, d->o->port, WHO) ||
 	    oc_sa_read_state(&d->sa, (int)d->o->timeout_ms, &d->st))
 		return -1;
-	d->listen_fd = oc_unix_listen("--socket", d->o->socket, MAX_CLIENTS,
-				      &err);
+	d->listen_fd =
+		oc_unix_listen("--socket", d->o->socket, MAX_CLIENTS, &err);
 	if (d->listen_fd < 0) {
 		fprintf(stderr, WHO ": %s\n", err.msg);
 		return -1;
