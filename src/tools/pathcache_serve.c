@@ -157,6 +157,30 @@ static const char *sa_status_text(uint16_t status)
 	return "SM busy or redirect";
 }
 
+/* One SubnAdmGet; when the SM does not answer, the port is read again
+ * (a failover moves the SA) and, if the SM LID changed, asked once more.
+ * 0 with the answer's status, -1 when no SM answered. */
+static int ask_sa(struct pc_daemon *d, uint64_t mask,
+		  const uint8_t q[OC_PATHREC_SIZE], uint16_t *status,
+		  uint8_t rec[OC_PATHREC_SIZE])
+{
+	unsigned tries, sm_lid;
+
+	for (tries = 0; tries < 2; tries++) {
+		d->sa_queries++;
+		sm_lid = d->sa.port.sm_lid;
+		if (!oc_sa_get_path(&d->sa, mask, q, (int)d->o->timeout_ms,
+				    status, rec) &&
+		    *status != 0xffff)
+			return 0;
+		d->sa_timeouts++;
+		poll_subnet(d);
+		if (d->sa.port.sm_lid == sm_lid)
+			break;
+	}
+	return -1;
+}
+
 static void serve_query(struct pc_daemon *d, struct pc_client *c,
 			const struct oc_pcreq *r)
 {
@@ -171,11 +195,7 @@ static void serve_query(struct pc_daemon *d, struct pc_client *c,
 		return;
 	}
 	mask = sa_question(d, r, q);
-	d->sa_queries++;
-	if (oc_sa_get_path(&d->sa, mask, q, (int)d->o->timeout_ms, &status,
-			   rec) ||
-	    status == 0xffff) {
-		d->sa_timeouts++;
+	if (ask_sa(d, mask, q, &status, rec)) {
 		reply(c,
 		      "error sa: no answer from the SM (LID %u) within %u ms",
 		      d->sa.port.sm_lid, d->o->timeout_ms);

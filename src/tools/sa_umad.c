@@ -203,8 +203,10 @@ static int transact(struct oc_sa_port *p, int agent, uint8_t *mad,
 
 	if (send_mad(p, agent, mad, dlid, dqp, qkey, timeout_ms, &tid))
 		return -1;
-	while (now_ms() < deadline) {
-		if (recv_any(p, (int)(deadline - now_ms()), &got))
+	for (;;) {
+		long left = deadline - now_ms();
+
+		if (left <= 0 || recv_any(p, (int)left, &got))
 			return -1;
 		if (got == agent && mad_tid(umad_get_mad(p->umad)) == tid) {
 			*status = answer_status(p);
@@ -266,11 +268,14 @@ static int read_pkeys(struct oc_sa_port *p, int timeout_ms,
 	uint8_t data[64];
 	unsigned cap, block, i;
 
-	if (smp_get(p, 0, ATTR_NODE_INFO, 0, timeout_ms, data))
-		return -1;
-	cap = be16(data + 28);
-	if (cap > OC_SA_MAX_PKEYS)
-		cap = OC_SA_MAX_PKEYS;
+	if (!p->pkey_cap) { /* the HCA's, read once */
+		if (smp_get(p, 0, ATTR_NODE_INFO, 0, timeout_ms, data))
+			return -1;
+		p->pkey_cap = be16(data + 28);
+		if (p->pkey_cap > OC_SA_MAX_PKEYS)
+			p->pkey_cap = OC_SA_MAX_PKEYS;
+	}
+	cap = p->pkey_cap;
 	for (st->n_pkeys = 0, block = 0; st->n_pkeys < cap; block++) {
 		if (smp_get(p, 0, ATTR_PKEY_TABLE, block, timeout_ms, data))
 			return -1;

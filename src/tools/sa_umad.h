@@ -29,7 +29,8 @@ struct oc_sa_port {
 	umad_port_t port;
 	void *umad; /* send and receive buffer */
 	uint32_t next_tid;
-	const char *who; /* the command, for error messages */
+	unsigned pkey_cap; /* NodeInfo's PartitionCap, 0 until read */
+	const char *who;   /* the command, for error messages */
 };
 
 /* What the local port and the SM look like now. */

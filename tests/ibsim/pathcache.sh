@@ -193,6 +193,13 @@ query sm-second cache
 sm_before=$(pc_stat sm_lid)
 sm_kill sm_m
 sm_log_wait sm_s "SUBNET UP" 1 90 || fail "sm: the standby did not take over"
+# the daemon flushes when it sees another SM LID or SM GUID (an SM that
+# stopped answering SMInfo counts as another); wait until it also has
+# the new master's LID from its PortInfo
+for _ in $(seq 300); do
+	[ "$(pc_stat sm_lid)" != "$sm_before" ] && break
+	sleep 0.1
+done
 if stat_until flush_sm 1 30; then
 	[ "$(pc_stat entries)" = 0 ] &&
 		pass "sm: SM LID $sm_before -> $(pc_stat sm_lid) ($(pc_stat sm_guid)): cache flushed" ||

@@ -26,9 +26,10 @@ static void query_by_gids(void **state)
 	assert_int_equal(r.verb, OC_PCREQ_QUERY);
 	assert_int_equal(r.comp_mask,
 			 OC_PR_CM_DGID | OC_PR_CM_SGID | OC_PR_CM_PKEY |
-				 OC_PR_CM_SL | OC_PR_CM_MTUSELEC | OC_PR_CM_MTU |
-				 OC_PR_CM_RATESELEC | OC_PR_CM_RATE |
-				 OC_PR_CM_REVERSIBLE | OC_PR_CM_NUMBPATH);
+				 OC_PR_CM_SL | OC_PR_CM_MTUSELEC |
+				 OC_PR_CM_MTU | OC_PR_CM_RATESELEC |
+				 OC_PR_CM_RATE | OC_PR_CM_REVERSIBLE |
+				 OC_PR_CM_NUMBPATH);
 	assert_int_equal(oc_pathrec_dgid(r.rec)[0], 0xfe);
 	assert_int_equal(oc_pathrec_dgid(r.rec)[9], 0x02);
 	assert_int_equal(oc_pathrec_dgid(r.rec)[15], 0x51);
@@ -118,8 +119,8 @@ static void answer_round_trip(void **state)
 
 	for (i = 0; i < OC_PATHREC_SIZE; i++)
 		rec[i] = (uint8_t)(i * 37 + 11);
-	rec[40] = 0, rec[41] = 72;    /* DLID */
-	rec[44] |= 0x40;	      /* the flag */
+	rec[40] = 0, rec[41] = 72; /* DLID */
+	rec[44] |= 0x40;	   /* the flag */
 	n = oc_pcreply_format(line, sizeof(line), rec, "cache");
 	assert_true(n > 0 && n < (int)sizeof(line));
 	assert_non_null(strstr(line, "ok dlid=72 "));
