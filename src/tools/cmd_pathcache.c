@@ -25,7 +25,7 @@ static void usage(FILE *out)
 		"usage: osmcloud pathcache serve --socket PATH [--ca CA] "
 		"[--port N]\n"
 		"                 [--capacity N] [--poll-ms MS] "
-		"[--timeout MS]\n"
+		"[--timeout MS] [--group GROUP]\n"
 		"       osmcloud pathcache query --socket PATH dgid=GID|dlid=LID "
 		"[sgid=GID]\n"
 		"                 [slid=LID] [pkey=P] [sl=N] [mtu=N] [rate=N] "
@@ -37,6 +37,7 @@ static void usage(FILE *out)
 		"(mode 0600);\n"
 		"  a miss asks the SA.  Defaults: capacity 1024, poll-ms "
 		"1000, timeout 1000.\n"
+		"  --group GROUP: mode 0660 and that group instead.\n"
 		"  Under ibsim, run serve with LD_PRELOAD=libumad2sim.so "
 		"SIM_HOST=<CA name>.\n");
 }
@@ -58,15 +59,19 @@ static int opt_uint(const char *name, const char *s, unsigned lo, unsigned hi,
 
 static int parse_serve(int argc, char **argv, struct oc_pcserve_opts *o)
 {
-	static const struct option lo[] = {
-		{"socket", 1, 0, 'S'},	{"ca", 1, 0, 'C'},
-		{"port", 1, 0, 'P'},	{"capacity", 1, 0, 'n'},
-		{"poll-ms", 1, 0, 'p'}, {"timeout", 1, 0, 't'},
-		{"help", 0, 0, 'h'},	{0, 0, 0, 0}};
+	static const struct option lo[] = {{"socket", 1, 0, 'S'},
+					   {"ca", 1, 0, 'C'},
+					   {"port", 1, 0, 'P'},
+					   {"capacity", 1, 0, 'n'},
+					   {"poll-ms", 1, 0, 'p'},
+					   {"timeout", 1, 0, 't'},
+					   {"group", 1, 0, 'g'},
+					   {"help", 0, 0, 'h'},
+					   {0, 0, 0, 0}};
 	unsigned port = 0;
 	int ch, rc = 0;
 
-	while (!rc && (ch = getopt_long(argc, argv, "S:C:P:n:p:t:h", lo,
+	while (!rc && (ch = getopt_long(argc, argv, "S:C:P:n:p:t:g:h", lo,
 					NULL)) != -1) {
 		switch (ch) {
 		case 'S':
@@ -74,6 +79,9 @@ static int parse_serve(int argc, char **argv, struct oc_pcserve_opts *o)
 			break;
 		case 'C':
 			o->ca = optarg;
+			break;
+		case 'g':
+			o->group = optarg;
 			break;
 		case 'P':
 			rc = opt_uint("--port", optarg, 1, 254, &port);

@@ -22,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/path_check.h"
 #include "base/unix_listen.h"
 #include "pathcache_serve.h"
 #include "sa/pathcache.h"
@@ -362,9 +363,29 @@ static void loop(struct pc_daemon *d)
 	}
 }
 
-static int start(struct pc_daemon *d)
+/* The socket first (its folder, path and group checked and taken), then
+ * the port: nothing is sent to the fabric before the options held. */
+static int open_socket(struct pc_daemon *d)
 {
 	struct oc_err err;
+
+	if (oc_path_check_socket("--socket", d->o->socket, &err))
+		goto fail;
+	d->listen_fd =
+		oc_unix_listen("--socket", d->o->socket, MAX_CLIENTS, &err);
+	if (d->listen_fd < 0)
+		goto fail;
+	if (d->o->group &&
+	    oc_unix_give_group("--group", d->o->socket, d->o->group, &err))
+		goto fail;
+	return 0;
+fail:
+	fprintf(stderr, WHO ": %s\n", err.msg);
+	return -1;
+}
+
+static int start(struct pc_daemon *d)
+{
 	unsigned i;
 
 	for (i = 0; i < MAX_CLIENTS; i++)
@@ -374,15 +395,9 @@ static int start(struct pc_daemon *d)
 		fprintf(stderr, WHO ": out of memory\n");
 		return -1;
 	}
-	if (oc_sa_open(&d->sa, d->o->ca, d->o->port, WHO) ||
+	if (open_socket(d) || oc_sa_open(&d->sa, d->o->ca, d->o->port, WHO) ||
 	    oc_sa_read_state(&d->sa, (int)d->o->timeout_ms, &d->st))
 		return -1;
-	d->listen_fd =
-		oc_unix_listen("--socket", d->o->socket, MAX_CLIENTS, &err);
-	if (d->listen_fd < 0) {
-		fprintf(stderr, WHO ": %s\n", err.msg);
-		return -1;
-	}
 	poll_subnet(d);
 	fprintf(stderr,
 		WHO ": serving %s for %s/%d (LID %u, SM LID %u), capacity "
@@ -411,7 +426,8 @@ int oc_pcserve_run(const struct oc_pcserve_opts *o)
 	if (d.listen_fd >= 0) {
 		close(d.listen_fd);
 		unlink(o->socket);
-		fprintf(stderr, WHO ": stopped, %s removed\n", o->socket);
+		fprintf(stderr, WHO ": %s, %s removed\n",
+			rc ? "not started" : "stopped", o->socket);
 	}
 	if (d.sa.fd >= 0)
 		oc_sa_close(&d.sa);

@@ -9,8 +9,9 @@
 
 struct oc_pcserve_opts {
 	const char *socket;
-	const char *ca; /* NULL: the first CA with an active port */
-	int port;	/* 0: the first active */
+	const char *group; /* NULL: mode 0600; else 0660 and this group */
+	const char *ca;	   /* NULL: the first CA with an active port */
+	int port;	   /* 0: the first active */
 	unsigned capacity, poll_ms, timeout_ms;
 };
 

@@ -26,12 +26,15 @@ prefix=$OC_BUILDDIR/opensm-patched
 printf '%s vm-a\n%s vm-b\n' "$(vf_guid 0 1)" "$(vf_guid 1 2)" >"$TOP/vms.txt"
 PC_PID=
 
-# pc_start TAG HOST: the daemon on CA HOST, socket $TOP/TAG.sock, polling
-# every 100 ms; waits until it serves (at most 30 s).
+# pc_start TAG HOST [serve options]: the daemon on CA HOST, socket
+# $TOP/TAG.sock, polling every 100 ms; waits until it serves (at most
+# 30 s).
 pc_start() {
 	PC_SOCK=$TOP/$1.sock PC_LOG=$TOP/$1.pc.log
-	(cd "$RUN" && SIM_HOST=$2 exec timeout 600 ibsim-run "$OSMCLOUD" \
-		pathcache serve --socket "$PC_SOCK" --poll-ms 100 \
+	local host=$2
+	shift 2
+	(cd "$RUN" && SIM_HOST=$host exec timeout 600 ibsim-run "$OSMCLOUD" \
+		pathcache serve --socket "$PC_SOCK" --poll-ms 100 "$@" \
 		>"$PC_LOG" 2>&1) &
 	PC_PID=$!
 	for _ in $(seq 600); do
@@ -99,7 +102,11 @@ export OSM_BIN=$prefix/sbin/opensm
 route_and_check on "$topo" \
 	"event_plugin_options vms=$TOP/vms.txt state=$TOP/on.state sa_path_caching=on"
 dest_lid=$(dump_lid $dest "$RUN/on.dump")
-pc_start on $peer
+group=$(id -gn)
+pc_start on $peer --group "$group"
+[ "$(stat -c '%a %G' "$PC_SOCK")" = "660 $group" ] &&
+	pass "on: socket mode 0660, group $group (--group)" ||
+	fail "on: socket $(stat -c '%a %G' "$PC_SOCK")"
 query on-first sa
 [ "$(rec_byte44)" != "" ] && [ $((0x$(rec_byte44) & 0x40)) != 0 ] &&
 	pass "on: the SA's record has the flag (byte 44 = 0x$(rec_byte44))" ||

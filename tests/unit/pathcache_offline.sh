@@ -1,8 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # pathcache_offline.sh - the command line of "osmcloud pathcache" without
-# a fabric: bad usage exits 2 naming the problem, a socket nobody serves
-# exits 5 naming the path; against a scripted daemon (python3, the
+# a fabric: bad usage exits 2 naming the problem; serve refuses a socket
+# in a folder others can write, an unknown group and a path that is not a
+# socket before it opens the port (exit 1); a socket nobody serves exits 5
+# naming the path; against a scripted daemon (python3, the
 # protocol of docs/pathcache.md) the client sends one request line,
 # prints every reply line up to the final "ok" (exit 0) or prints the
 # "error" line on stderr (exit 1).  Needs no ibsim.
@@ -23,6 +25,20 @@ expect 2 "serve without --socket" "$osmcloud" pathcache serve
 expect 2 "serve --poll-ms 5" "$osmcloud" pathcache serve --socket "$tmp/s" --poll-ms 5
 grep -q -- "--poll-ms '5': want 10..3600000" "$tmp/err" || fail "--poll-ms not named: $(cat "$tmp/err")"
 expect 2 "serve --capacity 0" "$osmcloud" pathcache serve --socket "$tmp/s" --capacity 0
+# the socket's folder, path and group are checked before the port is
+# opened: these exit 1 with no HCA, ibsim or SM at all
+mkdir -m 1777 "$tmp/open"
+expect 1 "serve in a folder others can write" "$osmcloud" pathcache serve --socket "$tmp/open/pc.sock"
+grep -q "option --socket: $tmp/open/pc.sock: other users can write the folder $tmp/open (mode 1777)" "$tmp/err" ||
+	fail "open folder not named: $(cat "$tmp/err")"
+expect 1 "serve --group of no group" "$osmcloud" pathcache serve --socket "$tmp/g.sock" --group no-such-group-oc
+grep -q 'option --group: no group "no-such-group-oc"' "$tmp/err" ||
+	fail "unknown group not named: $(cat "$tmp/err")"
+[ ! -e "$tmp/g.sock" ] || fail "the refused daemon left $tmp/g.sock"
+: >"$tmp/plain"
+expect 1 "serve on a regular file" "$osmcloud" pathcache serve --socket "$tmp/plain"
+grep -q "option --socket: $tmp/plain exists and is not a socket" "$tmp/err" ||
+	fail "regular file not named: $(cat "$tmp/err")"
 expect 5 "nobody serves the socket" "$osmcloud" pathcache stats --socket "$tmp/none.sock"
 grep -q "$tmp/none.sock" "$tmp/err" || fail "missing socket not named: $(cat "$tmp/err")"
 

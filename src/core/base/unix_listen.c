@@ -3,6 +3,7 @@
  * unix_listen.c - the listening UNIX stream socket (see unix_listen.h).
  */
 #include <errno.h>
+#include <grp.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -80,4 +81,18 @@ int oc_unix_listen(const char *option, const char *path, int backlog,
 		return -1;
 	}
 	return fd;
+}
+
+int oc_unix_give_group(const char *option, const char *path, const char *group,
+		       struct oc_err *err)
+{
+	struct group *g = getgrnam(group);
+
+	if (!g)
+		return oc_err_set(err, "option %s: no group \"%s\"", option,
+				  group);
+	if (chown(path, (uid_t)-1, g->gr_gid) || chmod(path, 0660))
+		return oc_err_set(err, "option %s: %s: group %s: %s", option,
+				  path, group, strerror(errno));
+	return 0;
 }

@@ -19,4 +19,9 @@
 int oc_unix_listen(const char *option, const char *path, int backlog,
 		   struct oc_err *err);
 
+/* Gives path to group (mode 0660): the group's members may connect.
+ * Returns 0, or -1 with err naming the option, the group or the path. */
+int oc_unix_give_group(const char *option, const char *path, const char *group,
+		       struct oc_err *err);
+
 #endif

@@ -4,7 +4,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <grp.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,31 +22,13 @@
 
 /* ---- the listening socket -------------------------------------------- */
 
-/* Mode 0600, or 0660 and the group of ctl_group. */
-static int set_access(const char *path, const char *group, struct oc_err *err)
-{
-	struct group *g;
-
-	if (!group)
-		return chmod(path, 0600) ? oc_err_set(err, "option ctl: %s: %s",
-						      path, strerror(errno))
-					 : 0;
-	g = getgrnam(group);
-	if (!g)
-		return oc_err_set(err, "option ctl_group: no group \"%s\"",
-				  group);
-	if (chown(path, (uid_t)-1, g->gr_gid) || chmod(path, 0660))
-		return oc_err_set(err, "option ctl_group: %s: group %s: %s",
-				  path, group, strerror(errno));
-	return 0;
-}
-
 static int open_listener(const char *path, const char *group,
 			 struct oc_err *err)
 {
 	int fd = oc_unix_listen("ctl", path, OC_CTL_MAX_CLIENTS, err);
 
-	if (fd >= 0 && set_access(path, group, err)) {
+	if (fd >= 0 && group &&
+	    oc_unix_give_group("ctl_group", path, group, err)) {
 		close(fd);
 		unlink(path);
 		return -1;
