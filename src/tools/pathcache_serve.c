@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -31,9 +32,11 @@
 
 #define WHO "osmcloud pathcache serve"
 #define MAX_CLIENTS 32
+#define SEND_TIMEOUT_S 2 /* a client that takes no reply for this long goes */
 
 struct pc_client {
 	int fd;
+	int broken; /* a reply could not be sent: dropped after this read */
 	size_t len;
 	char buf[OC_PCPROTO_MAX_LINE];
 };
@@ -107,6 +110,8 @@ static void reply(struct pc_client *c, const char *fmt, ...)
 	size_t off = 0;
 	int n;
 
+	if (c->broken)
+		return;
 	va_start(ap, fmt);
 	n = vsnprintf(line, sizeof(line) - 1, fmt, ap);
 	va_end(ap);
@@ -121,8 +126,11 @@ static void reply(struct pc_client *c, const char *fmt, ...)
 
 		if (k < 0 && errno == EINTR)
 			continue;
-		if (k <= 0)
-			return; /* the client is gone: its next read says so */
+		if (k <= 0) {
+			/* gone, or no room for SEND_TIMEOUT_S seconds */
+			c->broken = 1;
+			return;
+		}
 		off += (size_t)k;
 	}
 }
@@ -217,13 +225,14 @@ static void serve_query(struct pc_daemon *d, struct pc_client *c,
 static int show_entry(uint64_t mask, const uint8_t key[OC_PATHREC_SIZE],
 		      const uint8_t rec[OC_PATHREC_SIZE], void *arg)
 {
+	struct pc_client *c = arg;
 	char q[OC_PCPROTO_MAX_LINE], a[OC_PCPROTO_ANSWER_LEN];
 
 	oc_pcreq_format_query(q, sizeof(q), mask, key);
 	oc_pcreply_format(a, sizeof(a), rec, "cache");
 	/* "query k=v ... | ok dlid=..." without the two verbs */
-	reply(arg, "entry %s | %s", q + 6, a + 3);
-	return 0;
+	reply(c, "entry %s | %s", q[5] ? q + 6 : "", a + 3);
+	return c->broken; /* stops at a client that takes no more */
 }
 
 static void serve_stats(struct pc_daemon *d, struct pc_client *c)
@@ -287,9 +296,18 @@ static void serve_line(struct pc_daemon *d, struct pc_client *c,
 
 static void drop_client(struct pc_client *c)
 {
+	char sink[4096];
+	int n = 16;
+
+	/* what the client sent and nobody read would turn the close into a
+	 * reset that loses the last reply (an error) on the client's side */
+	shutdown(c->fd, SHUT_WR);
+	while (n-- && recv(c->fd, sink, sizeof(sink), MSG_DONTWAIT) > 0)
+		;
 	close(c->fd);
 	c->fd = -1;
 	c->len = 0;
+	c->broken = 0;
 }
 
 /* Reads what c sent and serves each complete line. */
@@ -305,7 +323,7 @@ static void read_client(struct pc_daemon *d, struct pc_client *c)
 		return;
 	}
 	c->len += (size_t)k;
-	while (c->fd >= 0 && (nl = memchr(c->buf, '\n', c->len))) {
+	while (!c->broken && (nl = memchr(c->buf, '\n', c->len))) {
 		*nl = 0;
 		if (nl > c->buf && nl[-1] == '\r')
 			nl[-1] = 0;
@@ -313,20 +331,24 @@ static void read_client(struct pc_daemon *d, struct pc_client *c)
 		c->len -= (size_t)(nl + 1 - c->buf);
 		memmove(c->buf, nl + 1, c->len);
 	}
-	if (c->fd >= 0 && c->len == sizeof(c->buf)) {
+	if (!c->broken && c->len == sizeof(c->buf)) {
 		reply(c, "error request longer than %zu characters",
 		      sizeof(c->buf) - 1);
-		drop_client(c);
+		c->broken = 1;
 	}
+	if (c->broken)
+		drop_client(c);
 }
 
 static void accept_client(struct pc_daemon *d)
 {
 	int fd = accept4(d->listen_fd, NULL, NULL, SOCK_CLOEXEC);
+	struct timeval tv = {.tv_sec = SEND_TIMEOUT_S};
 	unsigned i;
 
 	if (fd < 0)
 		return;
+	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
 	for (i = 0; i < MAX_CLIENTS; i++)
 		if (d->cl[i].fd < 0) {
 			d->cl[i].fd = fd;
@@ -348,9 +370,11 @@ static void loop(struct pc_daemon *d)
 		pfd[0].fd = d->listen_fd, pfd[0].events = POLLIN;
 		for (i = 0; i < MAX_CLIENTS; i++)
 			pfd[1 + i].fd = d->cl[i].fd, pfd[1 + i].events = POLLIN;
-		if (poll(pfd, 1 + MAX_CLIENTS, wait > 0 ? (int)wait : 0) < 0 &&
-		    errno != EINTR)
-			break;
+		if (poll(pfd, 1 + MAX_CLIENTS, wait > 0 ? (int)wait : 0) < 0) {
+			if (errno != EINTR)
+				break;
+			continue; /* revents are not set: read nothing */
+		}
 		if (now_ms() >= next_poll) {
 			poll_subnet(d);
 			next_poll = now_ms() + d->o->poll_ms;

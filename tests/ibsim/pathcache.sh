@@ -127,6 +127,27 @@ pc flush && grep -q "^ok flushed=1$" "$TOP/pc.out" && [ "$(pc_stat entries)" = 0
 query after-flush sa
 query after-flush-again cache
 
+# --- a line longer than 511 characters: an error naming it, then the
+# connection is closed; the daemon serves on
+python3 - "$PC_SOCK" >"$TOP/long.out" 2>&1 <<'PY'
+import socket, sys
+s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+s.settimeout(10)
+s.connect(sys.argv[1])
+s.sendall(b"query " + b"x" * 600)
+got = b""
+while True:
+    b = s.recv(4096)
+    if not b:
+        break
+    got += b
+print(got.decode().strip())
+PY
+grep -q "^error request longer than 511 characters$" "$TOP/long.out" &&
+	pass "a 606-character line: error, connection closed" ||
+	fail "long line: $(cat "$TOP/long.out")"
+query after-long-line cache
+
 # --- a second daemon on the same socket is refused
 (cd "$RUN" && SIM_HOST=hv4-pf timeout 60 ibsim-run "$OSMCLOUD" pathcache \
 	serve --socket "$PC_SOCK" >"$TOP/second.log" 2>&1)
