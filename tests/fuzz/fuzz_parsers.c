@@ -2,7 +2,8 @@
 /*
  * fuzz_parsers.c - a mutation fuzzer for every file osmcloud reads:
  * topology (.net), ibsim Dump, LFT dump, GUID list, VM file, VM state
- * file, policy, weights, partitions.conf, and the control socket's JSON.
+ * file, policy, weights, partitions.conf, the control socket's JSON, and
+ * the path-record cache daemon's request and answer lines.
  *
  * Each parser gets its seeds (valid inputs: a topology of topologies/,
  * the ibsim Dump of tests/unit/data, small texts below; each must be
@@ -40,6 +41,7 @@
 #include "io/vmfile.h"
 #include "vm/vmreg.h"
 #include "io/weights_file.h"
+#include "sa/pathcache_proto.h"
 
 #define MAX_INPUT (256 * 1024)
 
@@ -250,6 +252,23 @@ static int run_json_reply(const struct buf *in)
 	return ret;
 }
 
+static int run_pc_request(const struct buf *in)
+{
+	struct oc_pcreq req;
+	struct oc_err err;
+
+	return oc_pcreq_parse(in->b, &req, &err);
+}
+
+static int run_pc_reply(const struct buf *in)
+{
+	uint8_t rec[OC_PATHREC_SIZE];
+	struct oc_err err;
+	int from_cache;
+
+	return oc_pcreply_parse(in->b, rec, &from_cache, &err);
+}
+
 static int run_policy(const struct buf *in)
 {
 	struct oc_err err;
@@ -363,6 +382,19 @@ static const struct target targets[] = {
 	  "\"vms\":[{\"name\":\"vm-a\",\"lid\":3,\"weight\":0},{}],"
 	  "\"seeded\":true}",
 	  "{\"a\":[[[],{\"b\":[1,-2.5e3,\"\\u00e9\",false,null]}]]}"}},
+	{"pathcache-request",
+	 run_pc_request,
+	 {NULL},
+	 {"query dgid=fe80::2:c904:0:51 sgid=fe80::2:c904:0:31 pkey=0xffff "
+	  "sl=3 mtu=4 rate=7 reversible=1",
+	  "query dlid=72 slid=46", "stats", "flush"}},
+	{"pathcache-reply",
+	 run_pc_reply,
+	 {NULL},
+	 {"ok dlid=72 slid=46 sl=0 mtu=4 rate=7 pkey=0xffff flag=1 "
+	  "source=cache dgid=fe80::2:c904:0:51 sgid=fe80::2:c904:0:31 rec="
+	  "0000000000000000fe800000000000000002c90400000051fe8000000000000000"
+	  "02c904000000310048002e400000000080ffff000084879200000000000000"}},
 	{"policy",
 	 run_policy,
 	 {NULL},

@@ -21,14 +21,15 @@ sm_conf() {
 	RUN=$fabric OSM_PORT=$port
 }
 
-# sm_start NAME HOST: starts opensm NAME on CA HOST with vswitch_ftree;
+# sm_start NAME HOST: starts opensm NAME ($SM_BIN, default the system's)
+# on CA HOST with vswitch_ftree;
 # its PID (the timeout wrapping it) in SM_PID_<NAME> (NAME: letters,
 # digits, '_'), NAME added to SM_NAMES.
 sm_start() {
 	local name=$1 host=$2 dir=$TOP/$1
 	(cd "$dir" && SIM_HOST=$host OSM_CACHE_DIR=$dir/cache OSM_TMP_DIR=$dir/tmp \
 		LD_LIBRARY_PATH="$OC_PLUGIN_DIR" exec timeout 900 ibsim-run \
-		/usr/sbin/opensm -F "$dir/osm.conf" -f "$dir/osm.log" \
+		"${SM_BIN:-/usr/sbin/opensm}" -F "$dir/osm.conf" -f "$dir/osm.log" \
 		-R vswitch_ftree -D 0x43 >"$dir/osm.out" 2>&1) &
 	eval "SM_PID_$name=\$!"
 	SM_NAMES="${SM_NAMES:-} $name"

@@ -43,6 +43,10 @@ TESTS += tests/unit/config_check_offline.sh
 # the command line of osmcloud gen
 EXTRA_DIST += tests/unit/gen_offline.sh
 TESTS += tests/unit/gen_offline.sh
+# the command line of osmcloud pathcache (no fabric: usage, a scripted
+# daemon)
+EXTRA_DIST += tests/unit/pathcache_offline.sh
+TESTS += tests/unit/pathcache_offline.sh
 # the pftree engines with the tenant files, and osmcloud check's metrics
 EXTRA_DIST += tests/unit/pftree_offline.sh
 TESTS += tests/unit/pftree_offline.sh
