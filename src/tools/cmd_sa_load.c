@@ -11,7 +11,6 @@
  * percentile of the response time.  bench/sa_load.sh runs one
  * synchronous client beside flooders with growing windows.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <signal.h>
@@ -20,21 +19,10 @@
 #include <string.h>
 #include <time.h>
 
-#include <infiniband/umad.h>
-
 #include "commands.h"
 #include "latency_stats.h"
-#include "sa/pathrec.h"
+#include "sa_umad.h"
 
-#define MAD_SIZE 256
-#define SA_CLASS 0x03
-#define SA_CLASS_VERSION 2
-#define METHOD_GET 0x01
-#define METHOD_GET_RESP 0x81
-#define ATTR_PATH_RECORD 0x0035
-#define SA_QKEY 0x80010000
-#define SA_DATA_OFF 56 /* the record after the SA header */
-#define SA_MASK_OFF 48 /* the component mask */
 #define MAX_WINDOW 200 /* ibsim deadlocks near 500 outstanding in all */
 
 struct sa_opts {
@@ -50,12 +38,9 @@ struct slot {
 };
 
 struct sa_client {
-	int fd, agent;
-	umad_port_t port;
-	uint8_t mad[MAD_SIZE]; /* the query, TID filled in per send */
-	void *umad;	       /* send and receive buffer */
+	struct oc_sa_port sa;
+	uint8_t mad[OC_MAD_SIZE]; /* the query, TID filled in per send */
 	struct slot slot[MAX_WINDOW];
-	uint32_t next_tid;
 	double *rtt;
 	size_t n, cap, errors;
 };
@@ -75,59 +60,25 @@ static double now_us(void)
 	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
 }
 
-static void put_be16(uint8_t *p, unsigned v)
-{
-	p[0] = (uint8_t)(v >> 8), p[1] = (uint8_t)v;
-}
-
-static void put_be64(uint8_t *p, uint64_t v)
-{
-	int i;
-
-	for (i = 7; i >= 0; i--, v >>= 8)
-		p[i] = (uint8_t)v;
-}
-
 /* SubnAdmGet(PathRecord) from this port's LID to dlid, one path, as
  * rdma_cm asks by LIDs (SLID, DLID, NumbPath). */
 static void build_query(struct sa_client *c, unsigned dlid)
 {
-	uint8_t *m = c->mad, *pr = m + SA_DATA_OFF;
+	uint8_t pr[OC_PATHREC_SIZE] = {0};
 
-	memset(m, 0, MAD_SIZE);
-	m[0] = 1; /* base version */
-	m[1] = SA_CLASS;
-	m[2] = SA_CLASS_VERSION;
-	m[3] = METHOD_GET;
-	put_be16(m + 16, ATTR_PATH_RECORD);
-	put_be64(m + SA_MASK_OFF,
-		 OC_PR_CM_SLID | OC_PR_CM_DLID | OC_PR_CM_NUMBPATH);
-	put_be16(pr + 40, dlid);
-	put_be16(pr + 42, c->port.base_lid);
+	pr[40] = (uint8_t)(dlid >> 8), pr[41] = (uint8_t)dlid;
+	pr[42] = (uint8_t)(c->sa.port.base_lid >> 8);
+	pr[43] = (uint8_t)c->sa.port.base_lid;
 	pr[49] = 1; /* NumbPath */
-}
-
-static uint32_t mad_tid(const uint8_t *m)
-{
-	return (uint32_t)m[12] << 24 | m[13] << 16 | m[14] << 8 | m[15];
+	oc_sa_build_pr_get(
+		c->mad, OC_PR_CM_SLID | OC_PR_CM_DLID | OC_PR_CM_NUMBPATH, pr);
 }
 
 static int send_query(struct sa_client *c, struct slot *s,
 		      const struct sa_opts *o)
 {
-	s->tid = ++c->next_tid;
-	put_be64(c->mad + 8, s->tid);
-	memcpy(umad_get_mad(c->umad), c->mad, MAD_SIZE);
-	umad_set_addr(c->umad, c->port.sm_lid, 1, c->port.sm_sl, SA_QKEY);
 	s->t0 = now_us();
-	if (umad_send(c->fd, c->agent, c->umad, MAD_SIZE, (int)o->timeout_ms,
-		      0) < 0) {
-		fprintf(stderr,
-			"osmcloud sa-load: umad_send to SM LID %u: %s\n",
-			c->port.sm_lid, strerror(errno));
-		return -1;
-	}
-	return 0;
+	return oc_sa_send(&c->sa, c->mad, (int)o->timeout_ms, &s->tid);
 }
 
 static void record(struct sa_client *c, double us)
@@ -147,19 +98,19 @@ static void record(struct sa_client *c, double us)
  * A time-out or an SA error status counts as an error. */
 static struct slot *receive(struct sa_client *c, unsigned window)
 {
-	int len = MAD_SIZE;
-	const uint8_t *m;
+	uint8_t rec[OC_PATHREC_SIZE];
+	uint16_t status;
+	uint32_t tid;
 	unsigned i;
 
-	if (umad_recv(c->fd, c->umad, &len, 1000) < 0)
+	if (oc_sa_recv(&c->sa, 1000, &tid, &status, rec))
 		return NULL;
-	m = umad_get_mad(c->umad);
 	for (i = 0; i < window; i++)
-		if (c->slot[i].tid == mad_tid(m))
+		if (c->slot[i].tid == tid)
 			break;
 	if (i == window)
 		return NULL;
-	if (umad_status(c->umad) || m[3] != METHOD_GET_RESP || m[4] || m[5])
+	if (status)
 		c->errors++;
 	else
 		record(c, now_us() - c->slot[i].t0);
@@ -195,26 +146,11 @@ static int flood(struct sa_client *c, const struct sa_opts *o, double *secs)
 
 static int open_client(struct sa_client *c, const struct sa_opts *o)
 {
-	if (umad_init() < 0 || umad_get_port(o->ca, o->port, &c->port) < 0) {
-		fprintf(stderr, "osmcloud sa-load: no port %s/%d (libibumad)\n",
-			o->ca ? o->ca : "(first CA)", o->port);
+	if (oc_sa_open(&c->sa, o->ca, o->port, "osmcloud sa-load"))
 		return -1;
-	}
-	if (!c->port.sm_lid) {
+	if (!c->sa.port.sm_lid) {
 		fprintf(stderr, "osmcloud sa-load: port %s/%d knows no SM\n",
-			c->port.ca_name, c->port.portnum);
-		return -1;
-	}
-	c->fd = umad_open_port(c->port.ca_name, c->port.portnum);
-	c->agent = c->fd < 0 ? -1
-			     : umad_register(c->fd, SA_CLASS, SA_CLASS_VERSION,
-					     0, NULL);
-	c->umad = calloc(1, umad_size() + MAD_SIZE);
-	if (c->fd < 0 || c->agent < 0 || !c->umad) {
-		fprintf(stderr,
-			"osmcloud sa-load: cannot open %s/%d for SA "
-			"MADs\n",
-			c->port.ca_name, c->port.portnum);
+			c->sa.port.ca_name, c->sa.port.portnum);
 		return -1;
 	}
 	return 0;
@@ -335,7 +271,7 @@ int cmd_sa_load(int argc, char **argv)
 			    .seconds = 5,
 			    .timeout_ms = 1000,
 			    .role = "client"};
-	struct sa_client c = {.fd = -1};
+	struct sa_client c = {.sa.fd = -1};
 	double secs = 0;
 	int rc;
 
@@ -343,13 +279,11 @@ int cmd_sa_load(int argc, char **argv)
 		return 2;
 	signal(SIGTERM, on_term);
 	signal(SIGINT, on_term);
-	build_query(&c, o.dlid ? o.dlid : c.port.sm_lid);
+	build_query(&c, o.dlid ? o.dlid : c.sa.port.sm_lid);
 	rc = flood(&c, &o, &secs);
 	if (!rc)
 		report(&c, &o, secs);
 	free(c.rtt);
-	free(c.umad);
-	umad_close_port(c.fd);
-	umad_release_port(&c.port);
+	oc_sa_close(&c.sa);
 	return rc ? 1 : 0;
 }

@@ -24,7 +24,9 @@ osmcloud_SOURCES += src/tools/cmd_weights.c \
 osmcloud_LDADD += $(IBMAD_LIBS)
 # sa-load: one client of the SA load benchmark (bench/sa_load.sh; libibumad)
 osmcloud_SOURCES += src/tools/cmd_sa_load.c \
-	src/tools/latency_stats.c src/tools/latency_stats.h
+	src/tools/latency_stats.c src/tools/latency_stats.h \
+	src/tools/sa_umad.c src/tools/sa_umad.h \
+	src/tools/pathcache_client.c src/tools/pathcache_client.h
 # for orchestrators: the protocol's Python client and the libvirt hook
 ocpythondir = $(pkgdatadir)/python
 dist_ocpython_DATA = contrib/python/osmcloud_ctl.py

@@ -30,6 +30,8 @@
 #define OC_PR_CM_SL (1ULL << 15)
 #define OC_PR_CM_MTUSELEC (1ULL << 16)
 #define OC_PR_CM_MTU (1ULL << 17)
+#define OC_PR_CM_RATESELEC (1ULL << 18)
+#define OC_PR_CM_RATE (1ULL << 19)
 /* Every bit that selects a PathRecord field (0 to 21). */
 #define OC_PR_CM_ALL ((1ULL << 22) - 1)
 

@@ -2,4 +2,5 @@
 # src/core/sa: the SA PathRecord's wire fields and the client's
 # path-record cache (issue 13; docs/sa-caching.md)
 libosmcloudcore_la_SOURCES += src/core/sa/pathrec.c src/core/sa/pathrec.h \
-	src/core/sa/pathcache.c src/core/sa/pathcache.h
+	src/core/sa/pathcache.c src/core/sa/pathcache.h \
+	src/core/sa/pathcache_proto.c src/core/sa/pathcache_proto.h

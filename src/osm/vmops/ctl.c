@@ -14,6 +14,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include "base/unix_listen.h"
 #include "vmops/ctl.h"
 #include "plugin.h"
 
@@ -21,47 +22,6 @@
 #define OC_STR(x) OC_STR_(x)
 
 /* ---- the listening socket -------------------------------------------- */
-
-static int make_addr(const char *path, struct sockaddr_un *addr,
-		     struct oc_err *err)
-{
-	memset(addr, 0, sizeof(*addr));
-	addr->sun_family = AF_UNIX;
-	if (strlen(path) >= sizeof(addr->sun_path))
-		return oc_err_set(err,
-				  "option ctl: path longer than %zu "
-				  "characters: %s",
-				  sizeof(addr->sun_path) - 1, path);
-	strcpy(addr->sun_path, path);
-	return 0;
-}
-
-/* A socket file nobody answers on is left from a crash: remove it. */
-static int claim_path(const struct sockaddr_un *addr, struct oc_err *err)
-{
-	struct stat st;
-	int fd, live;
-
-	if (lstat(addr->sun_path, &st))
-		return 0;
-	if (!S_ISSOCK(st.st_mode))
-		return oc_err_set(err,
-				  "option ctl: %s exists and is not a "
-				  "socket",
-				  addr->sun_path);
-	fd = socket(AF_UNIX, SOCK_STREAM, 0);
-	live = fd >= 0 &&
-	       !connect(fd, (const struct sockaddr *)addr, sizeof(*addr));
-	if (fd >= 0)
-		close(fd);
-	if (live)
-		return oc_err_set(err,
-				  "option ctl: %s is served by another "
-				  "process (another opensm?)",
-				  addr->sun_path);
-	unlink(addr->sun_path);
-	return 0;
-}
 
 /* Mode 0600, or 0660 and the group of ctl_group. */
 static int set_access(const char *path, const char *group, struct oc_err *err)
@@ -85,22 +45,9 @@ static int set_access(const char *path, const char *group, struct oc_err *err)
 static int open_listener(const char *path, const char *group,
 			 struct oc_err *err)
 {
-	struct sockaddr_un addr;
-	int fd;
+	int fd = oc_unix_listen("ctl", path, OC_CTL_MAX_CLIENTS, err);
 
-	if (make_addr(path, &addr, err) || claim_path(&addr, err))
-		return -1;
-	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
-	if (fd < 0)
-		return oc_err_set(err, "option ctl: socket: %s",
-				  strerror(errno));
-	if (bind(fd, (struct sockaddr *)&addr, sizeof(addr)) ||
-	    listen(fd, OC_CTL_MAX_CLIENTS)) {
-		oc_err_set(err, "option ctl: %s: %s", path, strerror(errno));
-		close(fd);
-		return -1;
-	}
-	if (set_access(path, group, err)) {
+	if (fd >= 0 && set_access(path, group, err)) {
 		close(fd);
 		unlink(path);
 		return -1;

@@ -1,0 +1,313 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * sa_umad.c - SA and SMP MADs on libibumad (see sa_umad.h).
+ *
+ * MAD layout (IBA 13.4, 14.2.1, 15.2.1): common header of 24 bytes
+ * (method at 3, status at 4, TID at 8, attribute ID at 16, modifier at
+ * 20); an SMP's data at 64 (directed route: hop count at 7, status's top
+ * bit is the direction); an SA MAD's component mask at 48, record at 56.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "sa_umad.h"
+
+#define SA_CLASS 0x03
+#define SA_CLASS_VERSION 2
+#define SMP_LID_CLASS 0x01
+#define SMP_DR_CLASS 0x81
+#define METHOD_GET 0x01
+#define METHOD_GET_RESP 0x81
+#define ATTR_NODE_INFO 0x0011
+#define ATTR_PORT_INFO 0x0015
+#define ATTR_PKEY_TABLE 0x0016
+#define ATTR_SM_INFO 0x0020
+#define ATTR_PATH_RECORD 0x0035
+#define SA_QKEY 0x80010000
+#define SA_MASK_OFF 48
+#define SA_DATA_OFF 56
+#define SMP_DATA_OFF 64
+#define PKEYS_PER_BLOCK 32
+#define STATUS_NO_ANSWER 0xffff
+
+static void put_be16(uint8_t *p, unsigned v)
+{
+	p[0] = (uint8_t)(v >> 8), p[1] = (uint8_t)v;
+}
+
+static void put_be32(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)(v >> 24), p[1] = (uint8_t)(v >> 16);
+	p[2] = (uint8_t)(v >> 8), p[3] = (uint8_t)v;
+}
+
+static void put_be64(uint8_t *p, uint64_t v)
+{
+	int i;
+
+	for (i = 7; i >= 0; i--, v >>= 8)
+		p[i] = (uint8_t)v;
+}
+
+static unsigned be16(const uint8_t *p)
+{
+	return (unsigned)p[0] << 8 | p[1];
+}
+
+static uint64_t be64(const uint8_t *p)
+{
+	uint64_t v = 0;
+	int i;
+
+	for (i = 0; i < 8; i++)
+		v = v << 8 | p[i];
+	return v;
+}
+
+static uint32_t mad_tid(const uint8_t *m)
+{
+	return (uint32_t)m[12] << 24 | m[13] << 16 | m[14] << 8 | m[15];
+}
+
+static long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000L + ts.tv_nsec / 1000000L;
+}
+
+int oc_sa_open(struct oc_sa_port *p, const char *ca, int portnum,
+	       const char *who)
+{
+	memset(p, 0, sizeof(*p));
+	p->fd = p->sa_agent = p->smp_agent = p->lid_agent = -1;
+	p->who = who;
+	if (umad_init() < 0 || umad_get_port(ca, portnum, &p->port) < 0) {
+		fprintf(stderr, "%s: no port %s/%d (libibumad)\n", who,
+			ca ? ca : "(first CA)", portnum);
+		return -1;
+	}
+	p->fd = umad_open_port(p->port.ca_name, p->port.portnum);
+	if (p->fd >= 0)
+		p->sa_agent = umad_register(p->fd, SA_CLASS, SA_CLASS_VERSION,
+					    0, NULL);
+	p->umad = calloc(1, umad_size() + OC_MAD_SIZE);
+	if (p->fd < 0 || p->sa_agent < 0 || !p->umad) {
+		fprintf(stderr, "%s: cannot open %s/%d for SA MADs\n", who,
+			p->port.ca_name, p->port.portnum);
+		oc_sa_close(p);
+		return -1;
+	}
+	return 0;
+}
+
+void oc_sa_close(struct oc_sa_port *p)
+{
+	if (p->fd >= 0)
+		umad_close_port(p->fd);
+	if (p->port.pkeys || p->port.ca_name[0])
+		umad_release_port(&p->port);
+	free(p->umad);
+	p->umad = NULL;
+	p->fd = -1;
+}
+
+void oc_sa_build_pr_get(uint8_t mad[OC_MAD_SIZE], uint64_t comp_mask,
+			const uint8_t query[OC_PATHREC_SIZE])
+{
+	memset(mad, 0, OC_MAD_SIZE);
+	mad[0] = 1; /* base version */
+	mad[1] = SA_CLASS;
+	mad[2] = SA_CLASS_VERSION;
+	mad[3] = METHOD_GET;
+	put_be16(mad + 16, ATTR_PATH_RECORD);
+	put_be64(mad + SA_MASK_OFF, comp_mask);
+	memcpy(mad + SA_DATA_OFF, query, OC_PATHREC_SIZE);
+}
+
+static int send_mad(struct oc_sa_port *p, int agent, uint8_t *mad,
+		    unsigned dlid, int dqp, int qkey, int timeout_ms,
+		    uint32_t *tid)
+{
+	*tid = ++p->next_tid;
+	put_be64(mad + 8, *tid);
+	memcpy(umad_get_mad(p->umad), mad, OC_MAD_SIZE);
+	umad_set_addr(p->umad, (int)dlid, dqp, p->port.sm_sl, qkey);
+	if (umad_send(p->fd, agent, p->umad, OC_MAD_SIZE, timeout_ms, 0) < 0) {
+		fprintf(stderr, "%s: umad_send to LID %u: %s\n", p->who, dlid,
+			strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int oc_sa_send(struct oc_sa_port *p, uint8_t mad[OC_MAD_SIZE], int timeout_ms,
+	       uint32_t *tid)
+{
+	return send_mad(p, p->sa_agent, mad, p->port.sm_lid, 1, SA_QKEY,
+			timeout_ms, tid);
+}
+
+/* Any MAD within timeout_ms: 0 with the agent that got it, -1 if none.
+ * The MAD is left in p->umad. */
+static int recv_any(struct oc_sa_port *p, int timeout_ms, int *agent)
+{
+	int len = OC_MAD_SIZE;
+
+	*agent = umad_recv(p->fd, p->umad, &len, timeout_ms);
+	return *agent < 0 ? -1 : 0;
+}
+
+/* The status of the MAD in p->umad (STATUS_NO_ANSWER for a time-out or
+ * a send error); a directed-route SMP's direction bit is not status. */
+static uint16_t answer_status(const struct oc_sa_port *p)
+{
+	const uint8_t *m = umad_get_mad(p->umad);
+
+	if (umad_status(p->umad) || m[3] != METHOD_GET_RESP)
+		return STATUS_NO_ANSWER;
+	return (uint16_t)(be16(m + 4) &
+			  (m[1] == SMP_DR_CLASS ? 0x7fff : 0xffff));
+}
+
+int oc_sa_recv(struct oc_sa_port *p, int timeout_ms, uint32_t *tid,
+	       uint16_t *status, uint8_t rec[OC_PATHREC_SIZE])
+{
+	const uint8_t *m;
+	int agent;
+
+	do {
+		if (recv_any(p, timeout_ms, &agent))
+			return -1;
+	} while (agent != p->sa_agent);
+	m = umad_get_mad(p->umad);
+	*tid = mad_tid(m);
+	*status = answer_status(p);
+	memcpy(rec, m + SA_DATA_OFF, OC_PATHREC_SIZE);
+	return 0;
+}
+
+/* Sends mad on agent and waits for the answer of the same TID; 0 with
+ * its status (the answer left in p->umad), -1 when none came. */
+static int transact(struct oc_sa_port *p, int agent, uint8_t *mad,
+		    unsigned dlid, int dqp, int qkey, int timeout_ms,
+		    uint16_t *status)
+{
+	long deadline = now_ms() + timeout_ms + 100;
+	uint32_t tid;
+	int got;
+
+	if (send_mad(p, agent, mad, dlid, dqp, qkey, timeout_ms, &tid))
+		return -1;
+	while (now_ms() < deadline) {
+		if (recv_any(p, (int)(deadline - now_ms()), &got))
+			return -1;
+		if (got == agent && mad_tid(umad_get_mad(p->umad)) == tid) {
+			*status = answer_status(p);
+			return 0;
+		}
+	}
+	return -1;
+}
+
+int oc_sa_get_path(struct oc_sa_port *p, uint64_t comp_mask,
+		   const uint8_t query[OC_PATHREC_SIZE], int timeout_ms,
+		   uint16_t *status, uint8_t answer[OC_PATHREC_SIZE])
+{
+	uint8_t mad[OC_MAD_SIZE];
+
+	oc_sa_build_pr_get(mad, comp_mask, query);
+	if (transact(p, p->sa_agent, mad, p->port.sm_lid, 1, SA_QKEY,
+		     timeout_ms, status))
+		return -1;
+	memcpy(answer, (uint8_t *)umad_get_mad(p->umad) + SA_DATA_OFF,
+	       OC_PATHREC_SIZE);
+	return 0;
+}
+
+/* An SMP Get of attr/modifier: by directed route to the local port
+ * (lid 0) or by LID; data receives its 64 bytes. */
+static int smp_get(struct oc_sa_port *p, unsigned lid, unsigned attr,
+		   uint32_t modifier, int timeout_ms, uint8_t data[64])
+{
+	int *agent = lid ? &p->lid_agent : &p->smp_agent;
+	uint8_t mad[OC_MAD_SIZE] = {0};
+	uint16_t status;
+
+	if (*agent < 0)
+		*agent = umad_register(
+			p->fd, lid ? SMP_LID_CLASS : SMP_DR_CLASS, 1, 0, NULL);
+	if (*agent < 0)
+		return -1;
+	mad[0] = 1;
+	mad[1] = lid ? SMP_LID_CLASS : SMP_DR_CLASS;
+	mad[2] = 1;
+	mad[3] = METHOD_GET;
+	put_be16(mad + 16, attr);
+	put_be32(mad + 20, modifier);
+	if (!lid)
+		put_be16(mad + 32, 0xffff), put_be16(mad + 34, 0xffff);
+	if (transact(p, *agent, mad, lid ? lid : 0xffff, 0, 0, timeout_ms,
+		     &status) ||
+	    status)
+		return -1;
+	memcpy(data, (uint8_t *)umad_get_mad(p->umad) + SMP_DATA_OFF, 64);
+	return 0;
+}
+
+/* The local port's P_Key table, up to its NodeInfo's PartitionCap. */
+static int read_pkeys(struct oc_sa_port *p, int timeout_ms,
+		      struct oc_sa_port_state *st)
+{
+	uint8_t data[64];
+	unsigned cap, block, i;
+
+	if (smp_get(p, 0, ATTR_NODE_INFO, 0, timeout_ms, data))
+		return -1;
+	cap = be16(data + 28);
+	if (cap > OC_SA_MAX_PKEYS)
+		cap = OC_SA_MAX_PKEYS;
+	for (st->n_pkeys = 0, block = 0; st->n_pkeys < cap; block++) {
+		if (smp_get(p, 0, ATTR_PKEY_TABLE, block, timeout_ms, data))
+			return -1;
+		for (i = 0; i < PKEYS_PER_BLOCK && st->n_pkeys < cap; i++)
+			st->pkeys[st->n_pkeys++] = (uint16_t)be16(data + 2 * i);
+	}
+	return 0;
+}
+
+int oc_sa_read_state(struct oc_sa_port *p, int timeout_ms,
+		     struct oc_sa_port_state *st)
+{
+	uint8_t data[64];
+
+	memset(st, 0, sizeof(*st));
+	if (smp_get(p, 0, ATTR_PORT_INFO, (uint32_t)p->port.portnum, timeout_ms,
+		    data) ||
+	    read_pkeys(p, timeout_ms, st)) {
+		fprintf(stderr,
+			"%s: cannot read PortInfo/P_Key table of %s/%d\n",
+			p->who, p->port.ca_name, p->port.portnum);
+		return -1;
+	}
+	st->lid = (uint16_t)be16(data + 16);
+	st->sm_lid = (uint16_t)be16(data + 18);
+	st->lmc = data[34] & 7;
+	/* the SA is where PortInfo's master SM LID says from now on */
+	p->port.sm_lid = st->sm_lid;
+	p->port.base_lid = st->lid;
+	if (st->sm_lid &&
+	    !smp_get(p, st->sm_lid, ATTR_SM_INFO, 0, timeout_ms, data))
+		st->sm_guid = be64(data);
+	return 0;
+}
+
+void oc_sa_port_gid(const struct oc_sa_port *p, uint8_t gid[16])
+{
+	memcpy(gid, &p->port.gid_prefix, 8);
+	memcpy(gid + 8, &p->port.port_guid, 8);
+}
