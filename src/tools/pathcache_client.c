@@ -12,8 +12,8 @@
 
 #include "pathcache_client.h"
 
-int oc_pcclient_connect(struct oc_pcclient *c, const char *path,
-			int timeout_ms, struct oc_err *err)
+int oc_pcclient_connect(struct oc_pcclient *c, const char *path, int timeout_ms,
+			struct oc_err *err)
 {
 	struct sockaddr_un addr = {.sun_family = AF_UNIX};
 
@@ -110,8 +110,7 @@ int oc_pcclient_request(struct oc_pcclient *c, const char *line,
 			return -1;
 		if (fn)
 			fn(reply, arg);
-		if (!strncmp(reply, "ok", 2) &&
-		    (!reply[2] || reply[2] == ' '))
+		if (!strncmp(reply, "ok", 2) && (!reply[2] || reply[2] == ' '))
 			return 0;
 		if (!strncmp(reply, "error", 5))
 			return 1;

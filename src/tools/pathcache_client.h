@@ -21,8 +21,8 @@ struct oc_pcclient {
 };
 
 /* Connects to the daemon's socket: 0, or -1 with err naming the path. */
-int oc_pcclient_connect(struct oc_pcclient *c, const char *path,
-			int timeout_ms, struct oc_err *err);
+int oc_pcclient_connect(struct oc_pcclient *c, const char *path, int timeout_ms,
+			struct oc_err *err);
 void oc_pcclient_close(struct oc_pcclient *c);
 
 /* Asks for the path of comp_mask and query (as in a SubnAdmGet): 0 with

@@ -27,6 +27,9 @@ osmcloud_SOURCES += src/tools/cmd_sa_load.c \
 	src/tools/latency_stats.c src/tools/latency_stats.h \
 	src/tools/sa_umad.c src/tools/sa_umad.h \
 	src/tools/pathcache_client.c src/tools/pathcache_client.h
+# pathcache: the client's path-record cache daemon and its CLI
+osmcloud_SOURCES += src/tools/cmd_pathcache.c \
+	src/tools/pathcache_serve.c src/tools/pathcache_serve.h
 # sa-peer: a peer of the migration story (tests/ibsim/sa_story.sh)
 osmcloud_SOURCES += src/tools/cmd_sa_peer.c
 # for orchestrators: the protocol's Python client and the libvirt hook

@@ -35,7 +35,8 @@ static int claim_path(const char *option, const struct sockaddr_un *addr,
 	if (lstat(addr->sun_path, &st))
 		return 0;
 	if (!S_ISSOCK(st.st_mode))
-		return oc_err_set(err, "option %s: %s exists and is not a socket",
+		return oc_err_set(err,
+				  "option %s: %s exists and is not a socket",
 				  option, addr->sun_path);
 	fd = socket(AF_UNIX, SOCK_STREAM, 0);
 	live = fd >= 0 &&

@@ -158,11 +158,9 @@ static int parse_query(char *args, struct oc_pcreq *req, struct oc_err *err)
 	return 0;
 }
 
-int oc_pcreq_parse(const char *line, struct oc_pcreq *req,
-		   struct oc_err *err)
+int oc_pcreq_parse(const char *line, struct oc_pcreq *req, struct oc_err *err)
 {
-	static const char *const verbs[] = {"query", "show", "stats",
-					    "flush"};
+	static const char *const verbs[] = {"query", "show", "stats", "flush"};
 	char buf[OC_PCPROTO_MAX_LINE];
 	size_t len = strlen(line), n;
 	unsigned i;
@@ -261,8 +259,9 @@ int oc_pcreply_format(char *buf, size_t size,
 			"flag=%d source=%s dgid=%s sgid=%s rec=%s",
 			oc_pathrec_dlid(rec), oc_pathrec_slid(rec),
 			rec[53] & 0xf, rec[54] & 0x3f, rec[55] & 0x3f,
-			oc_pathrec_pkey(rec), oc_pathrec_cache_flag(rec) ? 1 : 0,
-			source, dg, sg, hex);
+			oc_pathrec_pkey(rec),
+			oc_pathrec_cache_flag(rec) ? 1 : 0, source, dg, sg,
+			hex);
 }
 
 static int hex_digit(char c)
@@ -277,7 +276,8 @@ static int hex_digit(char c)
 int oc_pcreply_parse(const char *line, uint8_t rec[OC_PATHREC_SIZE],
 		     int *from_cache, struct oc_err *err)
 {
-	const char *src = strstr(line, " source="), *hex = strstr(line, " rec=");
+	const char *src = strstr(line, " source="),
+		   *hex = strstr(line, " rec=");
 	unsigned i;
 
 	if (!strncmp(line, "error", 5))

@@ -20,7 +20,7 @@
 #include "base/error.h"
 #include "sa/pathrec.h"
 
-#define OC_PCPROTO_MAX_LINE 512 /* a request line, newline included */
+#define OC_PCPROTO_MAX_LINE 512	  /* a request line, newline included */
 #define OC_PCPROTO_ANSWER_LEN 512 /* an answer line fits in this */
 
 enum oc_pcreq_verb {
@@ -40,8 +40,7 @@ struct oc_pcreq {
 
 /* Parses one request line (without its newline): 0, or -1 with err
  * naming the word and the problem. */
-int oc_pcreq_parse(const char *line, struct oc_pcreq *req,
-		   struct oc_err *err);
+int oc_pcreq_parse(const char *line, struct oc_pcreq *req, struct oc_err *err);
 
 /* The query line that asks for comp_mask and rec (the client side):
  * the number of characters written, as snprintf. */
