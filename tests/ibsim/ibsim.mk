@@ -19,6 +19,8 @@ IBSIM_TESTS += tests/ibsim/sftree_trees.sh tests/ibsim/sftree_irregular.sh \
 IBSIM_TESTS += tests/ibsim/promise.sh
 # issue 13: the PathRecord caching flag (patched opensm)
 IBSIM_TESTS += tests/ibsim/sa_flag.sh
+# issue 13: the paper's migration story, SA queries counted (3 cases)
+IBSIM_TESTS += tests/ibsim/sa_story.sh
 # the property test's sample under opensm, cross-checked with ibdmchk
 IBSIM_TESTS += tests/ibsim/property_ibsim.sh
 # issue 11: standby SMs, failover, the real migration order
