@@ -49,7 +49,7 @@ struct peer_opts {
 /* What the peer counts, over the whole run and since the mark. */
 enum peer_count {
 	RESOLVES,   /* path resolutions */
-	SA_QUERIES, /* of which went to the SA */
+	SA_QUERIES, /* queries sent to the SA (IPoIB's included) */
 	DROPS,	    /* connections found dropped */
 	CONNECTS,   /* connections made */
 	COUNTS
