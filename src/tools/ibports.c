@@ -36,10 +36,10 @@ int oc_mad_open(struct oc_mad *m, const char *ca, int port, unsigned timeout_ms,
 		struct oc_err *err)
 {
 	int classes[] = {IB_SMI_CLASS, IB_SMI_DIRECT_CLASS,
-			 IB_PERFORMANCE_CLASS};
+			 IB_PERFORMANCE_CLASS, IB_SA_CLASS};
 
 	m->timeout_ms = timeout_ms;
-	m->port = mad_rpc_open_port((char *)ca, port, classes, 3);
+	m->port = mad_rpc_open_port((char *)ca, port, classes, 4);
 	if (!m->port)
 		return oc_err_set(err, "cannot open %s port %d for MADs",
 				  ca ? ca : "the first CA", port);

@@ -37,8 +37,8 @@ struct oc_ibports {
 	size_t n, cap;
 };
 
-/* Opens CA ca (NULL: the first) port port (0: the first active) for SMPs
- * and performance MADs. */
+/* Opens CA ca (NULL: the first) port port (0: the first active) for SMPs,
+ * performance MADs and SA queries. */
 int oc_mad_open(struct oc_mad *m, const char *ca, int port, unsigned timeout_ms,
 		struct oc_err *err);
 void oc_mad_close(struct oc_mad *m);

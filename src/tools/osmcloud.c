@@ -27,6 +27,8 @@ static const struct subcommand subcommands[] = {
 	 "one client of the SA PathRecord load benchmark"},
 	{"pathcache", cmd_pathcache,
 	 "the SA path-record cache daemon and its client"},
+	{"sa-peer", cmd_sa_peer,
+	 "a peer that holds a connection to a VM (the migration story)"},
 	{"config-check", cmd_config_check,
 	 "check the plugin's options and the files they name"},
 };

@@ -30,6 +30,8 @@ osmcloud_SOURCES += src/tools/cmd_sa_load.c \
 # pathcache: the client's path-record cache daemon and its CLI
 osmcloud_SOURCES += src/tools/cmd_pathcache.c \
 	src/tools/pathcache_serve.c src/tools/pathcache_serve.h
+# sa-peer: a peer of the migration story (tests/ibsim/sa_story.sh)
+osmcloud_SOURCES += src/tools/cmd_sa_peer.c
 # for orchestrators: the protocol's Python client and the libvirt hook
 ocpythondir = $(pkgdatadir)/python
 dist_ocpython_DATA = contrib/python/osmcloud_ctl.py

@@ -21,6 +21,8 @@ IBSIM_TESTS += tests/ibsim/promise.sh
 IBSIM_TESTS += tests/ibsim/sa_flag.sh
 # issue 13: the client's path-record cache daemon and its flushes
 IBSIM_TESTS += tests/ibsim/pathcache.sh
+# issue 13: the paper's migration story, SA queries counted (3 cases)
+IBSIM_TESTS += tests/ibsim/sa_story.sh
 # the property test's sample under opensm, cross-checked with ibdmchk
 IBSIM_TESTS += tests/ibsim/property_ibsim.sh
 # issue 11: standby SMs, failover, the real migration order
