@@ -98,7 +98,7 @@ static int query(const uint8_t *mad)
 
 int main(int argc, char **argv)
 {
-	uint8_t mad[MAD_SIZE] = { 1, 0x03, 2 };
+	uint8_t mad[MAD_SIZE] = {1, 0x03, 2};
 	char *end;
 	unsigned long method;
 	unsigned long long mask;
@@ -119,8 +119,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	mad[3] = (uint8_t)method;
-	put_be(mad + 8, 0x0c5a0001, 8);	 /* TID */
-	put_be(mad + 16, 0x0035, 2);	 /* PathRecord */
+	put_be(mad + 8, 0x0c5a0001, 8); /* TID */
+	put_be(mad + 16, 0x0035, 2);	/* PathRecord */
 	put_be(mad + 48, mask, 8);
 	return query(mad);
 }
