@@ -197,5 +197,14 @@ done <"$TOP/off.queries"
 	"without the option), $failed error answers (the same status:" \
 	"$(for f in "$TOP"/on.fail-*; do awk '/^status/ { printf "%s ", $2 }' "$f"; done | sed 's/ $//'))," \
 	"$unanswered left unanswered by both"
+
+# opensm stops cleanly with the plugin's handler registered: its SA
+# shutdown unregisters it before the plugin is unloaded
+log=$RUN/osm.log out=$RUN/osm.out
 run_stop
+if grep -q "Exiting SM" "$log" && ! grep -qiE "segmentation|abort|core dumped" "$out"; then
+	pass "on: opensm stopped cleanly with the plugin's PathRecord handler (Exiting SM)"
+else
+	fail "on: opensm did not stop cleanly: $(tail -n 2 "$log") $(tail -n 2 "$out")"
+fi
 finish
