@@ -17,7 +17,7 @@
 
 /* The end points a query names, as osm_pr_get_end_points() found them. */
 struct pr_ends {
-	const osm_alias_guid_t *src, *dst; /* by SGID / DGID */
+	const osm_alias_guid_t *src, *dst;     /* by SGID / DGID */
 	const osm_port_t *src_port, *dst_port; /* by SLID / DLID */
 	const ib_gid_t *sgid, *dgid;
 };
@@ -41,15 +41,15 @@ static int got_enough(const struct pr_query *q)
 static void pair(struct pr_query *q, const osm_alias_guid_t *src,
 		 const osm_alias_guid_t *dst)
 {
-	osm_pr_process_pair(q->sa, q->mad, q->requester, src, dst,
-			    q->ends.sgid, q->ends.dgid, &q->records);
+	osm_pr_process_pair(q->sa, q->mad, q->requester, src, dst, q->ends.sgid,
+			    q->ends.dgid, &q->records);
 }
 
 static void half(struct pr_query *q, const osm_alias_guid_t *src,
 		 const osm_alias_guid_t *dst)
 {
-	osm_pr_process_half(q->sa, q->mad, q->requester, src, dst,
-			    q->ends.sgid, q->ends.dgid, &q->records);
+	osm_pr_process_half(q->sa, q->mad, q->requester, src, dst, q->ends.sgid,
+			    q->ends.dgid, &q->records);
 }
 
 /* The alias GUIDs of the subnet in OpenSM's order; of one port only
@@ -60,8 +60,8 @@ static const osm_alias_guid_t *alias_next(struct pr_query *q,
 {
 	const cl_qmap_t *tbl = &q->sa->p_subn->alias_port_guid_tbl;
 
-	a = a ? (const osm_alias_guid_t *)cl_qmap_next(&a->map_item) :
-		(const osm_alias_guid_t *)cl_qmap_head(tbl);
+	a = a ? (const osm_alias_guid_t *)cl_qmap_next(&a->map_item)
+	      : (const osm_alias_guid_t *)cl_qmap_head(tbl);
 	while (a != (const osm_alias_guid_t *)cl_qmap_end(tbl) && port &&
 	       a->p_base_port != port)
 		a = (const osm_alias_guid_t *)cl_qmap_next(&a->map_item);
@@ -94,8 +94,7 @@ static void pairs(struct pr_query *q, const osm_port_t *src_port,
 /* One fixed end: src (its alias, or each alias of src_port when src is
  * NULL) against every destination alias of dst_port; or the reverse. */
 static void pairs_one_alias(struct pr_query *q, const osm_alias_guid_t *src,
-			    const osm_alias_guid_t *dst,
-			    const osm_port_t *port)
+			    const osm_alias_guid_t *dst, const osm_port_t *port)
 {
 	const osm_alias_guid_t *a;
 
@@ -151,8 +150,8 @@ static int collect(struct pr_query *q, osm_madw_t *madw)
 		q->sa->p_log, q->sa->p_subn, osm_madw_get_mad_addr_ptr(madw));
 	if (!q->requester)
 		return -1;
-	if (osm_pr_get_end_points(q->sa, q->mad, &e->src, &e->dst,
-				  &e->src_port, &e->dst_port, &e->sgid,
+	if (osm_pr_get_end_points(q->sa, q->mad, &e->src, &e->dst, &e->src_port,
+				  &e->dst_port, &e->sgid,
 				  &e->dgid) != IB_SA_MAD_STATUS_SUCCESS)
 		return -1;
 	if ((e->src && e->src_port && e->src->p_base_port != e->src_port) ||
@@ -200,8 +199,8 @@ static void handle(void *ctx, void *data)
 {
 	struct oc_osm_plugin *p = ctx;
 	osm_madw_t *madw = data;
-	struct pr_query q = { .sa = &p->osm->sa,
-			      .mad = osm_madw_get_sa_mad_ptr(madw) };
+	struct pr_query q = {.sa = &p->osm->sa,
+			     .mad = osm_madw_get_sa_mad_ptr(madw)};
 	int ret;
 
 	if (!__atomic_load_n(&p->saflag.up, __ATOMIC_SEQ_CST) ||
