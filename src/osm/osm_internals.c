@@ -4,6 +4,7 @@
  * (see osm_internals.h: what each function mirrors in OpenSM 3.3.23).
  */
 #include <dlfcn.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -239,12 +240,16 @@ static int swap_pr_handler(osm_sa_t *sa, cl_pfn_msgrcv_cb_t fn, void *ctx)
 int oc_osmi_sa_pr_handler_take(osm_sa_t *sa, oc_osmi_sa_handler_fn fn,
 			       void *ctx)
 {
-	if (!sa->p_disp || sa->pr_disp_h == CL_DISP_INVALID_HANDLE)
-		return -1;
+	const cl_disp_reg_info_t *reg = sa->pr_disp_h;
+
+	if (!sa->p_disp || !reg)
+		return -ENOENT;
+	if (reg->pfn_rcv_callback != osm_pr_rcv_process)
+		return -EBUSY; /* another plugin (or this one loaded twice) */
 	if (!swap_pr_handler(sa, fn, ctx))
 		return 0;
 	swap_pr_handler(sa, osm_pr_rcv_process, sa);
-	return -1;
+	return -ENOMEM;
 }
 
 /* Is handle the dispatcher's registration for PathRecords now? */

@@ -211,8 +211,11 @@ typedef void (*oc_osmi_sa_handler_fn)(void *ctx, void *madw);
  * sa->pr_disp_h, registers fn for OSM_MSG_MAD_PATH_RECORD and keeps its
  * handle in sa->pr_disp_h, so that osm_sa_shutdown() unregisters it when
  * opensm stops, before the plugins are unloaded.  Call at create(),
- * before opensm binds the SA: no request is in flight.  0, or -1 with
- * OpenSM's handler back in place. */
+ * before opensm binds the SA: no request is in flight.  0; -EBUSY when
+ * the handler registered is not OpenSM's (another plugin, or this one
+ * loaded twice, took it over first: it is left alone); -ENOENT when the
+ * SA has no PathRecord handler; -ENOMEM when the registration failed
+ * (OpenSM's handler is back in place). */
 int oc_osmi_sa_pr_handler_take(osm_sa_t *sa, oc_osmi_sa_handler_fn fn,
 			       void *ctx);
 /* Puts OpenSM's handler back, if fn's registration is still the one the

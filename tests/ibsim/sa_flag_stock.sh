@@ -207,4 +207,24 @@ if grep -q "Exiting SM" "$log" && ! grep -qiE "segmentation|abort|core dumped" "
 else
 	fail "on: opensm did not stop cleanly: $(tail -n 2 "$log") $(tail -n 2 "$out")"
 fi
+
+# --- the plugin loaded twice (osmcloud, then its test build): the second
+# finds the handler taken, leaves it alone (ERR OC03) and fails to load;
+# the first one's handler keeps answering with the flag
+OSM_PLUGIN="osmcloud osmcloudfault" OSM_G2L=$TOP/off.guid2lid \
+	opensm_route twice "$topo" vswitch_ftree \
+	"event_plugin_options vms=$TOP/vms.txt state=$TOP/twice.state sa_path_caching=on" ||
+	fail "twice: opensm did not come up"
+grep -q "ERR OC03: osmcloud: cannot take over the SA's PathRecord handler: another plugin already did" \
+	"$RUN/osm.log" &&
+	pass "twice: the second instance leaves the first one's handler alone (ERR OC03)" ||
+	fail "twice: no 'another plugin already did' line: $(grep -m3 'PathRecord handler' "$RUN/osm.log")"
+(cd "$RUN" && SIM_HOST=$peer timeout 20 ibsim-run "$raw" \
+	$(awk '$1 == "lids-vm" { print $2, $3, $4 }' "$TOP/off.queries")) \
+	>"$TOP/twice.lids-vm" 2>&1
+[ "$(flag_of "$TOP/twice.lids-vm")" = 1 ] &&
+	cmp -s <(comparable "$TOP/off.lids-vm") <(comparable "$TOP/twice.lids-vm") &&
+	pass "twice: the first instance's handler answers, flag set, as OpenSM but the flag" ||
+	fail "twice: lids-vm answered $(head -c 300 "$TOP/twice.lids-vm")"
+run_stop
 finish

@@ -8,6 +8,8 @@
  * else (validation, errors, multicast, the records themselves, the
  * reply) is OpenSM's own code.
  */
+#include <errno.h>
+
 #include <opensm/osm_sa.h>
 #include <opensm/osm_helper.h>
 
@@ -222,11 +224,16 @@ static void handle(void *ctx, void *data)
 
 int oc_osm_sa_pr_handler_take(struct oc_osm_plugin *p)
 {
-	if (oc_osmi_sa_pr_handler_take(&p->osm->sa, handle, p)) {
+	int ret = oc_osmi_sa_pr_handler_take(&p->osm->sa, handle, p);
+
+	if (ret) {
 		oc_osm_err(&p->log, OC_ERR_REGISTER,
 			   "osmcloud: cannot take over the SA's PathRecord "
-			   "handler (out of memory?); OpenSM's answers, the "
-			   "caching flag stays down");
+			   "handler: %s; the caching flag stays down",
+			   ret == -EBUSY    ? "another plugin already did (is "
+					      "osmcloud loaded twice?)"
+			   : ret == -ENOENT ? "this opensm's SA has none"
+					    : "out of memory");
 		return -1;
 	}
 	oc_osm_info(&p->log, "osmcloud: caching flag through the plugin's "
