@@ -20,8 +20,8 @@
  *     error on the way (no requester port, unknown end points, SGID and
  *     SLID of different ports) is left to OpenSM's handler, which answers
  *     it as it always does.
- * MultiPathRecord stays OpenSM's (flag down): this opensm registers no
- * MultiPathRecord handler without dual-sided RMPP.
+ * MultiPathRecord stays OpenSM's (flag down): OpenSM exports nothing of
+ * its search but the whole handler (docs/plugin.md says why).
  */
 #ifndef OC_OSM_SA_PR_HANDLER_H
 #define OC_OSM_SA_PR_HANDLER_H
