@@ -26,6 +26,7 @@ NET=$SRC/topologies/vswitch-ft-default.net
 SECONDS_PER_STEP=5
 STEPS="0x0 1x1 1x4 2x8 4x8 8x8 8x16 8x24"
 KEEP=
+PLUGIN=
 
 usage() {
 	cat <<EOT
@@ -34,6 +35,10 @@ usage: bench/sa_load.sh [--seconds S] [--steps "NxK ..."] [--keep]
   --steps LIST  flooders x outstanding queries each (default "$STEPS");
                 at most 8 flooders, N*K+1 < 200
   --keep        keep the scratch folder (logs, each client's output)
+  --plugin OPTS load the plugin from the build tree, routing with
+                vswitch_ftree, with event_plugin_options OPTS (e.g.
+                "sa_path_caching=on state=STATE-FILE": on stock opensm the
+                plugin's PathRecord handler then answers)
 EOT
 }
 
@@ -42,6 +47,7 @@ while [ $# -gt 0 ]; do
 	--seconds) [ $# -ge 2 ] || { usage >&2; exit 2; }; SECONDS_PER_STEP=$2; shift ;;
 	--steps) [ $# -ge 2 ] || { usage >&2; exit 2; }; STEPS=$2; shift ;;
 	--keep) KEEP=1 ;;
+	--plugin) [ $# -ge 2 ] || { usage >&2; exit 2; }; PLUGIN=$2; shift ;;
 	-h | --help) usage; exit 0 ;;
 	*) echo "sa_load.sh: unknown option '$1'" >&2; usage >&2; exit 2 ;;
 	esac
@@ -81,8 +87,11 @@ sim_start "$NET" || exit 1
 	echo "log_flags 0x03"
 	echo "force_log_flush TRUE"
 	echo "dump_files_dir $RUN/tmp"
+	[ -z "$PLUGIN" ] || printf '%s\n' "event_plugin_name osmcloud" \
+		"routing_engine vswitch_ftree" "event_plugin_options $PLUGIN"
 } >"$RUN/opensm.conf"
-(cd "$RUN" && SIM_HOST=${CAS[0]} exec timeout 3600 ibsim-run /usr/sbin/opensm \
+(cd "$RUN" && export LD_LIBRARY_PATH=$BUILD/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} &&
+	SIM_HOST=${CAS[0]} exec timeout 3600 ibsim-run /usr/sbin/opensm \
 	-F "$RUN/opensm.conf" -f "$RUN/osm.log" >"$RUN/osm.out" 2>&1) &
 OSM_PID=$!
 wait_log "SUBNET UP" 1 120 || { echo "sa_load.sh: opensm did not reach SUBNET UP" >&2; exit 1; }

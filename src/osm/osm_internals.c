@@ -4,6 +4,7 @@
  * (see osm_internals.h: what each function mirrors in OpenSM 3.3.23).
  */
 #include <dlfcn.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -213,4 +214,63 @@ oc_osmi_set_pr_hook_fn oc_osmi_sa_pr_hook(void)
 void oc_osmi_pr_raise_cache_flag(ib_path_rec_t *pr)
 {
 	pr->hop_flow_raw |= cl_hton32(0x40000000);
+}
+
+/* ---- the SA's PathRecord handler (stock opensm: no 0003 hook) ------- */
+
+/* OpenSM's PathRecord handler: exported by the opensm binary, declared in
+ * no installed header (osm_sa.c declares it for itself). */
+void osm_pr_rcv_process(IN void *context, IN void *data);
+
+void oc_osmi_sa_pr_default(osm_sa_t *sa, osm_madw_t *madw)
+{
+	osm_pr_rcv_process(sa, madw);
+}
+
+/* Unregisters the PathRecord handler, registers fn; the new handle in
+ * sa->pr_disp_h (NULL when the registration failed). */
+static int swap_pr_handler(osm_sa_t *sa, cl_pfn_msgrcv_cb_t fn, void *ctx)
+{
+	cl_disp_unregister(sa->pr_disp_h);
+	sa->pr_disp_h =
+		cl_disp_register(sa->p_disp, OSM_MSG_MAD_PATH_RECORD, fn, ctx);
+	return sa->pr_disp_h == CL_DISP_INVALID_HANDLE ? -1 : 0;
+}
+
+int oc_osmi_sa_pr_handler_take(osm_sa_t *sa, oc_osmi_sa_handler_fn fn,
+			       void *ctx)
+{
+	const cl_disp_reg_info_t *reg = sa->pr_disp_h;
+
+	if (!sa->p_disp || !reg)
+		return -ENOENT;
+	if (reg->pfn_rcv_callback != osm_pr_rcv_process)
+		return -EBUSY; /* another plugin (or this one loaded twice) */
+	if (!swap_pr_handler(sa, fn, ctx))
+		return 0;
+	swap_pr_handler(sa, osm_pr_rcv_process, sa);
+	return -ENOMEM;
+}
+
+/* Is handle the dispatcher's registration for PathRecords now? */
+static int pr_handler_current(osm_sa_t *sa)
+{
+	cl_dispatcher_t *disp = sa->p_disp;
+	int current = 0;
+
+	cl_spinlock_acquire(&disp->lock);
+	if (OSM_MSG_MAD_PATH_RECORD < cl_ptr_vector_get_size(&disp->reg_vec))
+		current = cl_ptr_vector_get(&disp->reg_vec,
+					    OSM_MSG_MAD_PATH_RECORD) ==
+			  (void *)sa->pr_disp_h;
+	cl_spinlock_release(&disp->lock);
+	return current;
+}
+
+int oc_osmi_sa_pr_handler_give_back(osm_sa_t *sa)
+{
+	if (!sa->p_disp || sa->pr_disp_h == CL_DISP_INVALID_HANDLE ||
+	    !pr_handler_current(sa))
+		return 0;
+	return swap_pr_handler(sa, osm_pr_rcv_process, sa);
 }

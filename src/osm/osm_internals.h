@@ -200,4 +200,31 @@ oc_osmi_set_pr_hook_fn oc_osmi_sa_pr_hook(void);
  * pr_rcv_build_pr() leaves clear. */
 void oc_osmi_pr_raise_cache_flag(ib_path_rec_t *pr);
 
+/* ---- the SA's PathRecord handler (stock opensm: no 0003 hook) ------- */
+
+/* A handler of the SA's dispatcher: context, then the request's
+ * osm_madw_t (cl_pfn_msgrcv_cb_t). */
+typedef void (*oc_osmi_sa_handler_fn)(void *ctx, void *madw);
+
+/* Puts fn in the place of OpenSM's PathRecord handler
+ * (osm_pr_rcv_process, osm_sa.c osm_sa_init()): unregisters
+ * sa->pr_disp_h, registers fn for OSM_MSG_MAD_PATH_RECORD and keeps its
+ * handle in sa->pr_disp_h, so that osm_sa_shutdown() unregisters it when
+ * opensm stops, before the plugins are unloaded.  Call at create(),
+ * before opensm binds the SA: no request is in flight.  0; -EBUSY when
+ * the handler registered is not OpenSM's (another plugin, or this one
+ * loaded twice, took it over first: it is left alone); -ENOENT when the
+ * SA has no PathRecord handler; -ENOMEM when the registration failed
+ * (OpenSM's handler is back in place). */
+int oc_osmi_sa_pr_handler_take(osm_sa_t *sa, oc_osmi_sa_handler_fn fn,
+			       void *ctx);
+/* Puts OpenSM's handler back, if fn's registration is still the one the
+ * dispatcher uses (after osm_sa_shutdown() there is nothing to give
+ * back: OpenSM unregistered it).  0, or -1: the registration failed and
+ * PathRecord queries are no longer answered (out of memory). */
+int oc_osmi_sa_pr_handler_give_back(osm_sa_t *sa);
+/* OpenSM's own PathRecord handler, for the requests the plugin leaves to
+ * it. */
+void oc_osmi_sa_pr_default(osm_sa_t *sa, osm_madw_t *madw);
+
 #endif

@@ -44,3 +44,9 @@ CTL_IBSIM_TESTS = tests/ibsim/ctl_json.sh tests/ibsim/ctl_clients.sh \
 	tests/ibsim/libvirt_hook.sh
 TESTS += $(CTL_IBSIM_TESTS)
 EXTRA_DIST += $(CTL_IBSIM_TESTS)
+# issue 13: the caching flag on stock opensm (the plugin's PathRecord
+# handler): raw answers equal stock opensm's but for the flag
+IBSIM_TESTS += tests/ibsim/sa_flag_stock.sh
+check_PROGRAMS += tests/ibsim/sa_raw_pr
+tests_ibsim_sa_raw_pr_SOURCES = tests/ibsim/sa_raw_pr.c
+tests_ibsim_sa_raw_pr_LDADD = -libumad

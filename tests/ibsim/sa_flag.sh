@@ -8,7 +8,9 @@
 # 0x40).  With the option on and a VM registry: every record has the bit
 # set; with the option off: clear; on with no state=: clear and the log
 # says why; on with routing by an engine not osmcloud's (minhop): clear
-# and the log says why; on, stock opensm (no hook): clear, logged.
+# and the log says why; on, stock opensm (no hook): set by the plugin's
+# own PathRecord handler (sa_flag_stock.sh compares its answers with
+# OpenSM's byte for byte), logged.
 . "$OC_SRCDIR/tests/ibsim/common.sh"
 . "$OC_SRCDIR/tests/ibsim/sa_lib.sh"
 start_test sa-flag
@@ -53,14 +55,14 @@ if ! "$OC_SRCDIR/scripts/build-patched-opensm.sh" "$prefix" >"$TOP/build-opensm.
 	fail "building the patched opensm failed: $(tail -n 5 "$TOP/build-opensm.log")"
 	run_stop
 
-# --- on, stock opensm (no hook): clear, the log says why
+# --- on, stock opensm (no hook): set through the plugin's own handler
 unset OSM_BIN
 route_and_check stock "$topo" \
 	"event_plugin_options vms=$TOP/vms.txt state=$TOP/stock.state sa_path_caching=on"
-grep -q "caching flag down: this opensm has no PathRecord hook" "$RUN/osm.log" &&
-	pass "stock: the log says this opensm has no PathRecord hook" ||
-	fail "stock: no 'no PathRecord hook' line: $(grep -m2 'caching flag' "$RUN/osm.log")"
-flags stock 0
+grep -q "caching flag through the plugin's PathRecord handler (stock opensm)" "$RUN/osm.log" &&
+	pass "stock: the log says the flag goes through the plugin's PathRecord handler" ||
+	fail "stock: no 'plugin's PathRecord handler' line: $(grep -m2 'caching flag' "$RUN/osm.log")"
+flags stock 1
 finish
 	exit
 fi
@@ -72,6 +74,9 @@ route_and_check on "$topo" \
 grep -q "PathRecord caching flag raised" "$RUN/osm.log" &&
 	pass "on: the log says the flag is raised" ||
 	fail "on: no 'caching flag raised' line: $(grep -m2 'caching flag' "$RUN/osm.log")"
+grep -q "PathRecord handler (stock opensm)" "$RUN/osm.log" &&
+	fail "on: the patched opensm's PathRecord handler was taken over" ||
+	pass "on: the hook carries the flag; OpenSM's PathRecord handler stays"
 flags on 1
 run_stop
 
@@ -108,12 +113,12 @@ else
 fi
 run_stop
 
-# --- on, stock opensm (no hook): clear, the log says why
+# --- on, stock opensm (no hook): set through the plugin's own handler
 unset OSM_BIN
 route_and_check stock "$topo" \
 	"event_plugin_options vms=$TOP/vms.txt state=$TOP/stock.state sa_path_caching=on"
-grep -q "caching flag down: this opensm has no PathRecord hook" "$RUN/osm.log" &&
-	pass "stock: the log says this opensm has no PathRecord hook" ||
-	fail "stock: no 'no PathRecord hook' line: $(grep -m2 'caching flag' "$RUN/osm.log")"
-flags stock 0
+grep -q "caching flag through the plugin's PathRecord handler (stock opensm)" "$RUN/osm.log" &&
+	pass "stock: the log says the flag goes through the plugin's PathRecord handler" ||
+	fail "stock: no 'plugin's PathRecord handler' line: $(grep -m2 'caching flag' "$RUN/osm.log")"
+flags stock 1
 finish

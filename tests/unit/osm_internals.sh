@@ -26,7 +26,8 @@ osm_switch_set_hops *\(
 osm_alias_guid_(new|delete) *\(|cl_qmap_(insert|remove_item) *\(
 \(\*[a-z_>.-]*p_guids\)\[[^]]*\] *=[^=]
 port->lid *=[^=]
-dlsym *\([^)]*osm_'
+dlsym *\([^)]*osm_
+cl_disp_(un)?register *\(|(->|\.)[a-z_]*disp_h *=[^=]'
 
 files=$(cd "$top" && find src/osm -name '*.[ch]' ! -name 'osm_internals.[ch]' | sort)
 [ -n "$files" ] || { echo "FAIL: no source files under $top/src/osm"; exit 1; }
@@ -53,7 +54,9 @@ sw->hops[lid][port] = 2;
 osm_switch_set_hops(sw, lid, 0, 1);
 cl_qmap_insert(&osm->subn.alias_port_guid_tbl, g, &a->map_item);
 (*ph->p_guids)[1] = g;
-port->lid = cl_hton16(lid);'
+port->lid = cl_hton16(lid);
+cl_disp_unregister(sa->pr_disp_h);
+sa->pr_disp_h = h;'
 while IFS= read -r line; do
 	found=0
 	while IFS= read -r pat; do

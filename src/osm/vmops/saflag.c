@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "vmops/saflag.h"
+#include "vmops/sa_pr_handler.h"
 #include "osm_internals.h"
 #include "plugin.h"
 
@@ -12,7 +13,9 @@ static const char *const why_texts[] = {
 	[OC_SAFLAG_UP] = "the subnet keeps VM addresses across migrations",
 	[OC_SAFLAG_OPTION_OFF] = "sa_path_caching is off",
 	[OC_SAFLAG_NO_HOOK] = "this opensm has no PathRecord hook "
-			      "(stock opensm, opensm-patches/0003 not applied)",
+			      "(stock opensm, opensm-patches/0003 not applied) "
+			      "and its PathRecord handler could not be "
+			      "taken over",
 	[OC_SAFLAG_NO_REGISTRY] = "no VM registry (state= not given): "
 				  "migrations may change VM addresses",
 	[OC_SAFLAG_REGISTRY_OFF] = "the VM registry (state=) is unusable: "
@@ -58,7 +61,8 @@ static void update(struct oc_osm_plugin *p)
 	pthread_mutex_lock(&p->vmstate.lock);
 	off = p->vmstate.off;
 	pthread_mutex_unlock(&p->vmstate.lock);
-	why = oc_osm_saflag_decide(p->opts.sa_path_caching, f->hooked,
+	why = oc_osm_saflag_decide(p->opts.sa_path_caching,
+				   f->hooked || f->own_handler,
 				   !!p->vmstate.path, off, f->routed,
 				   f->routed_by_us);
 	__atomic_store_n(&f->up, why == OC_SAFLAG_UP, __ATOMIC_SEQ_CST);
@@ -99,6 +103,8 @@ void oc_osm_saflag_start(struct oc_osm_plugin *p)
 				   strerror(-ret));
 		else
 			p->saflag.hooked = 1;
+	} else if (p->opts.sa_path_caching) {
+		p->saflag.own_handler = !oc_osm_sa_pr_handler_take(p);
 	}
 	update(p);
 }
@@ -108,6 +114,9 @@ void oc_osm_saflag_stop(struct oc_osm_plugin *p)
 	oc_osmi_set_pr_hook_fn set;
 
 	__atomic_store_n(&p->saflag.up, 0, __ATOMIC_SEQ_CST);
+	if (p->saflag.own_handler)
+		oc_osm_sa_pr_handler_give_back(p);
+	p->saflag.own_handler = 0;
 	if (!p->saflag.hooked)
 		return;
 	set = oc_osmi_sa_pr_hook();

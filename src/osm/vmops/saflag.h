@@ -16,7 +16,8 @@
  *
  * The flag reaches the records through opensm-patches/0003's PathRecord
  * hook, registered at create() when the option is on.  Stock opensm has
- * no hook: the flag stays down there (logged at load).
+ * no hook: there the plugin takes over the SA's PathRecord handler
+ * (sa_pr_handler.h) and raises the flag itself.
  */
 #ifndef OC_OSM_SAFLAG_H
 #define OC_OSM_SAFLAG_H
@@ -27,7 +28,7 @@ struct oc_osm_plugin;
 enum oc_saflag_why {
 	OC_SAFLAG_UP,
 	OC_SAFLAG_OPTION_OFF,	  /* sa_path_caching=off */
-	OC_SAFLAG_NO_HOOK,	  /* stock opensm: no PathRecord hook */
+	OC_SAFLAG_NO_HOOK,	  /* no hook, no handler of ours */
 	OC_SAFLAG_NO_REGISTRY,	  /* no state= */
 	OC_SAFLAG_REGISTRY_OFF,	  /* state= unusable: VM operations off */
 	OC_SAFLAG_NOT_ROUTED,	  /* no routing run yet */
@@ -38,6 +39,7 @@ struct oc_osm_saflag {
 	int up;		  /* read by the SA threads (atomic) */
 	int why;	  /* enum oc_saflag_why, last logged */
 	int hooked;	  /* our hook is registered */
+	int own_handler;  /* stock opensm: our PathRecord handler */
 	int routed_by_us; /* last routing run: one of our engines */
 	int routed;	  /* a routing run happened */
 };
@@ -49,9 +51,9 @@ enum oc_saflag_why oc_osm_saflag_decide(int option_on, int hooked,
 const char *oc_osm_saflag_why_text(enum oc_saflag_why why);
 
 /* create(): registers the hook when the option is on and opensm has it,
- * then decides. */
+ * else takes over the SA's PathRecord handler; then decides. */
 void oc_osm_saflag_start(struct oc_osm_plugin *p);
-/* delete(): clears the hook. */
+/* delete(): clears the hook, or gives OpenSM's handler back. */
 void oc_osm_saflag_stop(struct oc_osm_plugin *p);
 /* report(): at UCAST_ROUTING_DONE, notes which engine routed and
  * decides again. */

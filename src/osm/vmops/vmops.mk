@@ -14,6 +14,7 @@ libosmcloud_la_SOURCES += \
 	src/osm/vmops/opstats.c src/osm/vmops/opstats.h \
 	src/osm/vmops/prepared.c src/osm/vmops/prepared.h \
 	src/osm/vmops/requests.c src/osm/vmops/requests.h \
+	src/osm/vmops/sa_pr_handler.c src/osm/vmops/sa_pr_handler.h \
 	src/osm/vmops/saflag.c src/osm/vmops/saflag.h \
 	src/osm/vmops/smp.c src/osm/vmops/smp.h \
 	src/osm/vmops/smstate.c src/osm/vmops/smstate.h \
