@@ -4,67 +4,33 @@
  */
 #include <string.h>
 
+#include "sa/flag_rule.h"
+
 #include "vmops/saflag.h"
 #include "vmops/sa_pr_handler.h"
 #include "osm_internals.h"
 #include "plugin.h"
 
-static const char *const why_texts[] = {
-	[OC_SAFLAG_UP] = "the subnet keeps VM addresses across migrations",
-	[OC_SAFLAG_OPTION_OFF] = "sa_path_caching is off",
-	[OC_SAFLAG_NO_HOOK] = "this opensm has no PathRecord hook "
-			      "(stock opensm, opensm-patches/0003 not applied) "
-			      "and its PathRecord handler could not be "
-			      "taken over",
-	[OC_SAFLAG_NO_REGISTRY] = "no VM registry (state= not given): "
-				  "migrations may change VM addresses",
-	[OC_SAFLAG_REGISTRY_OFF] = "the VM registry (state=) is unusable: "
-				   "VM operations are off",
-	[OC_SAFLAG_NOT_ROUTED] = "no routing run yet",
-	[OC_SAFLAG_FOREIGN_ENGINE] = "the last routing run was not one of "
-				     "osmcloud's engines (fallback)",
-};
-
-const char *oc_osm_saflag_why_text(enum oc_saflag_why why)
-{
-	if ((unsigned)why >= sizeof(why_texts) / sizeof(why_texts[0]))
-		return "?";
-	return why_texts[why];
-}
-
-enum oc_saflag_why oc_osm_saflag_decide(int option_on, int hooked,
-					int registry_given, int registry_off,
-					int routed, int routed_by_us)
-{
-	if (!option_on)
-		return OC_SAFLAG_OPTION_OFF;
-	if (!hooked)
-		return OC_SAFLAG_NO_HOOK;
-	if (!registry_given)
-		return OC_SAFLAG_NO_REGISTRY;
-	if (registry_off)
-		return OC_SAFLAG_REGISTRY_OFF;
-	if (!routed)
-		return OC_SAFLAG_NOT_ROUTED;
-	if (!routed_by_us)
-		return OC_SAFLAG_FOREIGN_ENGINE;
-	return OC_SAFLAG_UP;
-}
-
 /* Decides again; logs a change once, with its reason. */
 static void update(struct oc_osm_plugin *p)
 {
 	struct oc_osm_saflag *f = &p->saflag;
+	struct oc_saflag_facts facts;
 	enum oc_saflag_why why;
 	int off;
 
 	pthread_mutex_lock(&p->vmstate.lock);
 	off = p->vmstate.off;
 	pthread_mutex_unlock(&p->vmstate.lock);
-	why = oc_osm_saflag_decide(p->opts.sa_path_caching,
-				   f->hooked || f->own_handler,
-				   !!p->vmstate.path, off, f->routed,
-				   f->routed_by_us);
+	facts = (struct oc_saflag_facts){
+		.option_on = p->opts.sa_path_caching,
+		.can_flag = f->hooked || f->own_handler,
+		.registry_given = p->vmstate.path != NULL,
+		.registry_off = off,
+		.routed = f->routed,
+		.routed_by_us = f->routed_by_us,
+	};
+	why = oc_saflag_decide(&facts);
 	__atomic_store_n(&f->up, why == OC_SAFLAG_UP, __ATOMIC_SEQ_CST);
 	if (why == (enum oc_saflag_why)f->why)
 		return;
@@ -72,11 +38,11 @@ static void update(struct oc_osm_plugin *p)
 	if (why == OC_SAFLAG_UP)
 		oc_osm_info(&p->log,
 			    "osmcloud: PathRecord caching flag raised: %s",
-			    oc_osm_saflag_why_text(why));
+			    oc_saflag_why_text(why));
 	else if (p->opts.sa_path_caching)
 		oc_osm_info(&p->log,
 			    "osmcloud: PathRecord caching flag down: %s",
-			    oc_osm_saflag_why_text(why));
+			    oc_saflag_why_text(why));
 }
 
 /* The SA's hook: any SA thread, no lock held. */

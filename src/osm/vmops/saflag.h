@@ -9,7 +9,8 @@
  * a VM registry (state=) is configured and usable (migrations keep each
  * VM's LID, vGUID and GID), and the last routing run was one of
  * osmcloud's engines (an engine opensm fell back to routes the VMs' LIDs
- * without the registry).  oc_osm_saflag_decide() is that rule; the state
+ * without the registry).  oc_saflag_decide() (src/core/sa/flag_rule.h,
+ * unit-tested) is that rule; the state
  * is updated at create() and at each UCAST_ROUTING_DONE event, and a
  * change is logged once with its reason.  It lives with the VM
  * operations because the registry is what makes the promise.
@@ -24,17 +25,6 @@
 
 struct oc_osm_plugin;
 
-/* Why the flag is down; OC_SAFLAG_UP when it is up. */
-enum oc_saflag_why {
-	OC_SAFLAG_UP,
-	OC_SAFLAG_OPTION_OFF,	  /* sa_path_caching=off */
-	OC_SAFLAG_NO_HOOK,	  /* no hook, no handler of ours */
-	OC_SAFLAG_NO_REGISTRY,	  /* no state= */
-	OC_SAFLAG_REGISTRY_OFF,	  /* state= unusable: VM operations off */
-	OC_SAFLAG_NOT_ROUTED,	  /* no routing run yet */
-	OC_SAFLAG_FOREIGN_ENGINE, /* last run by an engine not osmcloud's */
-};
-
 struct oc_osm_saflag {
 	int up;		  /* read by the SA threads (atomic) */
 	int why;	  /* enum oc_saflag_why, last logged */
@@ -43,12 +33,6 @@ struct oc_osm_saflag {
 	int routed_by_us; /* last routing run: one of our engines */
 	int routed;	  /* a routing run happened */
 };
-
-/* The rule, from what the plugin knows. */
-enum oc_saflag_why oc_osm_saflag_decide(int option_on, int hooked,
-					int registry_given, int registry_off,
-					int routed, int routed_by_us);
-const char *oc_osm_saflag_why_text(enum oc_saflag_why why);
 
 /* create(): registers the hook when the option is on and opensm has it,
  * else takes over the SA's PathRecord handler; then decides. */
