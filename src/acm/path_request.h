@@ -14,12 +14,10 @@
 
 #include "acm/endpoint.h"
 
-/* How the client asked, hence how it is answered. */
-enum oc_acm_reply {
-	OC_ACM_REPLY_QUERY,  /* ACM_FLAGS_QUERY_SA: acm_query_response() */
-	OC_ACM_REPLY_RESOLVE /* path resolve (rdma_cm, netlink): */
-	/* acm_resolve_response() */
-};
+/* How the client asked, hence how it is answered: a query with
+ * ACM_FLAGS_QUERY_SA through acm_query_response(), a path resolve (rdma_cm
+ * through ibacm's netlink socket, librdmacm) through acm_resolve_response(). */
+enum oc_acm_reply { OC_ACM_REPLY_QUERY, OC_ACM_REPLY_RESOLVE };
 
 /* msg->resolve_data[0] holds the path record asked for (ACM_EP_INFO_PATH);
  * returns what ibacm's response function returned, or 0 when the SA was
