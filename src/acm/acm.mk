@@ -10,10 +10,11 @@ OC_ACM_SOURCES = src/acm/provider.c \
 EXTRA_DIST += src/acm/libosmcloudacm.map
 if HAVE_ACM
 acmprov_LTLIBRARIES = libosmcloudacm.la
-# the cache's two files of src/core/sa, not the whole core: ibacm loads
-# every provider into one process, so the provider carries only what it uses
+# the files of src/core it uses, not the whole core: ibacm loads every
+# provider into one process, so the provider carries only what it needs
 libosmcloudacm_la_SOURCES = $(OC_ACM_SOURCES) \
-	src/core/sa/pathcache.c src/core/sa/pathrec.c
+	src/core/sa/pathcache.c src/core/sa/pathrec.c \
+	src/core/io/acm_opts.c src/core/base/textscan.c src/core/base/error.c
 libosmcloudacm_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src
 libosmcloudacm_la_LIBADD = -lpthread
 # acm_* are ibacm's own functions, bound when ibacm dlopen()s the provider

@@ -16,9 +16,6 @@
 
 #include "sa/pathcache.h"
 
-/* Entries per port: 4096 destinations take about 650 kB. */
-#define OC_ACM_CACHE_CAPACITY 4096
-
 struct oc_acm_port;
 
 /* A port's empty, disabled cache of capacity entries; NULL (logged) when

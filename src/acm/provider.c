@@ -10,6 +10,7 @@
 #include "acm/path_request.h"
 #include "acm/endpoint.h"
 #include "acm/port_cache.h"
+#include "io/acm_opts.h"
 
 #define OC_ACM_PROVIDER_NAME "osmcloud"
 /* The interface version this provider was written for (acm_prov.h's
@@ -26,11 +27,22 @@ static void close_device(void *dev_context)
 {
 }
 
+/* Each port reads the provider's options from ibacm's option file; a bad
+ * osmcloud_ line leaves the port unserved, logged with file and line. */
 static int open_port(const struct acm_port *port, void *dev_context,
 		     void **port_context)
 {
-	struct oc_acm_port *p = oc_acm_port_new(port, OC_ACM_CACHE_CAPACITY);
+	struct oc_acm_opts opts;
+	struct oc_acm_port *p;
+	struct oc_err err;
 
+	oc_acm_opts_defaults(&opts);
+	if (oc_acm_opts_load(acm_get_opts_file(), &opts, &err)) {
+		acm_log(0, "osmcloud: %s: port %u not served\n", err.msg,
+			(unsigned)port->port_num);
+		return -1;
+	}
+	p = oc_acm_port_new(port, opts.capacity);
 	if (!p)
 		return -1;
 	*port_context = p;

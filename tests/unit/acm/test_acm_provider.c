@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include <infiniband/acm_prov.h>
@@ -127,6 +128,32 @@ int acm_resolve_response(uint64_t id, struct acm_msg *msg)
 void acm_increment_counter(int type)
 {
 	fk.core_counters[type]++;
+}
+
+/* ibacm's option file: none unless a test writes one */
+static char opts_path[64] = "/nonexistent/ibacm_opts.cfg";
+
+const char *acm_get_opts_file(void)
+{
+	return opts_path;
+}
+
+/* writes text as ibacm's option file */
+static void write_opts(const char *text)
+{
+	int fd;
+
+	strcpy(opts_path, "/tmp/oc-acm-opts.XXXXXX");
+	fd = mkstemp(opts_path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, text, strlen(text)), (int)strlen(text));
+	close(fd);
+}
+
+static void remove_opts(void)
+{
+	unlink(opts_path);
+	strcpy(opts_path, "/nonexistent/ibacm_opts.cfg");
 }
 
 /* ------------------------------------------------ a port as ibacm opens it */
@@ -303,14 +330,15 @@ static void provider_identity(void **state)
 	assert_int_equal(prov->version, ACM_PROV_VERSION);
 	assert_int_equal(prov->size, sizeof(struct acm_provider));
 	assert_string_equal(prov->name, "osmcloud");
-	assert_non_null(prov->open_device && prov->close_device &&
-			prov->open_port && prov->close_port &&
-			prov->open_endpoint && prov->close_endpoint &&
-			prov->add_address && prov->remove_address &&
-			prov->resolve && prov->query && prov->handle_event &&
-			prov->query_perf
-		? prov
-		: NULL);
+	assert_non_null(
+		prov->open_device && prov->close_device && prov->open_port &&
+				prov->close_port && prov->open_endpoint &&
+				prov->close_endpoint && prov->add_address &&
+				prov->remove_address && prov->resolve &&
+				prov->query && prov->handle_event &&
+				prov->query_perf
+			? prov
+			: NULL);
 }
 
 static void miss_sends_one_subnadmget(void **state)
@@ -329,9 +357,9 @@ static void miss_sends_one_subnadmget(void **state)
 	assert_int_equal(be16toh(p->mad_hdr.attr_id), UMAD_SA_ATTR_PATH_REC);
 	assert_true(be64toh(p->mad_hdr.tid) != 0 &&
 		    be64toh(p->mad_hdr.tid) <= UINT32_MAX);
-	assert_int_equal(be64toh(p->comp_mask),
-			 OC_PR_CM_DGID | OC_PR_CM_SGID | OC_PR_CM_PKEY |
-				 OC_PR_CM_REVERSIBLE);
+	assert_int_equal(be64toh(p->comp_mask), OC_PR_CM_DGID | OC_PR_CM_SGID |
+							OC_PR_CM_PKEY |
+							OC_PR_CM_REVERSIBLE);
 	assert_memory_equal(p->data, &want, sizeof(want));
 	sa_answers(record_of(5, 1), 1, 0);
 }
@@ -419,33 +447,50 @@ static void answer_from_another_sm_drops_the_cache(void **state)
 	assert_false(served_from_cache(5));
 }
 
+/* osmcloud_pathcache_capacity in ibacm_opts.cfg bounds each port's cache;
+ * the least recently used record goes first */
 static void capacity_bounds_the_cache(void **state)
 {
-	struct oc_acm_port *small = oc_acm_port_new(&port, 2);
-	struct oc_acm_ep *ep = oc_acm_ep_new(&endpoint, small);
-	struct acm_msg m;
-	uint8_t dst;
 	unsigned sent;
 
-	oc_acm_port_put(small); /* the endpoint holds it */
-	for (dst = 1; dst <= 3; dst++) {
-		m = request(dst, QUERY);
-		oc_acm_path_request(ep, &m, dst, OC_ACM_REPLY_QUERY);
-		sa_answers(record_of(dst, 1), 1, 0);
-	}
-	/* 3 and 2 are cached; 1, the least recently used, was evicted */
+	close_all();
+	write_opts("# ibacm_opts.cfg\nlog_level 1\nprovider osmcloud default\n"
+		   "osmcloud_pathcache_capacity 2\nroute_prot sa\n");
+	open_all(state);
+	remove_opts();
+	warm(1);
+	warm(2);
+	warm(3); /* 1, the least recently used, is evicted */
 	sent = fk.sent;
-	for (dst = 3; dst >= 2; dst--) {
-		m = request(dst, QUERY);
-		oc_acm_path_request(ep, &m, dst, OC_ACM_REPLY_QUERY);
-		answered_with(dst, dst);
-	}
+	assert_true(served_from_cache(3));
+	assert_true(served_from_cache(2));
 	assert_int_equal(fk.sent, sent);
-	m = request(1, QUERY);
-	oc_acm_path_request(ep, &m, 1, OC_ACM_REPLY_QUERY);
-	assert_int_equal(fk.sent, sent + 1);
-	sa_answers(record_of(1, 1), 1, 0);
-	oc_acm_ep_put(ep);
+	assert_false(served_from_cache(1)); /* now 3 goes */
+	assert_true(served_from_cache(2));
+	assert_false(served_from_cache(3));
+}
+
+/* a bad osmcloud_ line leaves the port unserved, logged with file:line */
+static void bad_option_refuses_the_port(void **state)
+{
+	static const char *const bad[] = {
+		"osmcloud_pathcache_capacity 0\n",
+		"log_level 1\nosmcloud_pathcache_capacity\n",
+		"osmcloud_pathcache_capacity 12x\n",
+		"# comment\nosmcloud_pathcache_size 10\n"};
+	static const unsigned line[] = {1, 2, 1, 2};
+	char where[96];
+	void *ctx = NULL;
+	unsigned i;
+
+	for (i = 0; i < 4; i++) {
+		write_opts(bad[i]);
+		snprintf(where, sizeof(where), "%s:%u: ", opts_path, line[i]);
+		assert_int_equal(prov->open_port(&port, dev_ctx, &ctx), -1);
+		assert_non_null(strstr(fk.log, where));
+		assert_non_null(strstr(fk.log, "port 1 not served"));
+		remove_opts();
+	}
 }
 
 static void path_resolve_answered_as_resolve(void **state)
@@ -542,6 +587,7 @@ int main(void)
 		T(answer_to_query_before_drop_not_cached),
 		T(answer_from_another_sm_drops_the_cache),
 		T(capacity_bounds_the_cache),
+		T(bad_option_refuses_the_port),
 		T(path_resolve_answered_as_resolve),
 		T(address_resolve_declined),
 		T(sa_timeout_reported_not_cached),
