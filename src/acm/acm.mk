@@ -22,4 +22,8 @@ libosmcloudacm_la_LIBADD = -lpthread
 libosmcloudacm_la_LDFLAGS = -module -avoid-version -shared -Wl,-z,now \
 	-Wl,--version-script=$(srcdir)/src/acm/libosmcloudacm.map
 EXTRA_libosmcloudacm_la_DEPENDENCIES = $(srcdir)/src/acm/libosmcloudacm.map
+# ibacm dlopen()s every *.so of its folder; the libtool archive is of no use
+# there (a folder outside exec_prefix: installed by install-data)
+install-data-hook:
+	rm -f $(DESTDIR)$(acmprovdir)/libosmcloudacm.la
 endif
