@@ -40,3 +40,5 @@ CTL_IBSIM_TESTS = tests/ibsim/ctl_json.sh tests/ibsim/ctl_clients.sh \
 	tests/ibsim/libvirt_hook.sh
 TESTS += $(CTL_IBSIM_TESTS)
 EXTRA_DIST += $(CTL_IBSIM_TESTS)
+# issue 13: the ibacm provider against the real SA (acm_host)
+include $(srcdir)/tests/ibsim/acm_provider.mk
