@@ -4,6 +4,7 @@
  * SA (path_request.h).
  */
 #include <endian.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,7 @@ struct sa_request {
 	struct oc_acm_ep *ep;
 	uint64_t comp_mask; /* host order */
 	uint64_t epoch;	    /* the port cache's, when sent */
+	bool replied;	    /* ACM_FLAGS_NODELAY: answered at once */
 	struct acm_msg msg;
 };
 
@@ -105,13 +107,17 @@ static void sa_answer(struct acm_sa_mad *mad)
 						 ? ACM_CNTR_NODATA
 						 : ACM_CNTR_ERROR);
 	}
-	reply(req->id, req->how, msg, status, rec);
+	if (!req->replied)
+		reply(req->id, req->how, msg, status, rec);
 	acm_free_sa_mad(mad);
 	oc_acm_ep_put(req->ep);
 	free(req);
 }
 
-/* A miss: asks the SA; the client is answered now only on failure. */
+/* A miss: asks the SA; the client is answered now only on failure, or
+ * when it asked for no delay (ACM_FLAGS_NODELAY, as ibacm's own provider
+ * does): then it is told there is no path yet (ACM_STATUS_ENODATA), and
+ * the SA's answer only fills the cache. */
 static int ask_sa(struct oc_acm_ep *ep, struct acm_msg *msg, uint64_t id,
 		  enum oc_acm_reply how, uint64_t comp_mask)
 {
@@ -131,6 +137,7 @@ static int ask_sa(struct oc_acm_ep *ep, struct acm_msg *msg, uint64_t id,
 	req->ep = ep;
 	req->comp_mask = comp_mask;
 	req->epoch = oc_acm_port_epoch(ep->port);
+	req->replied = msg->resolve_data[0].flags & ACM_FLAGS_NODELAY;
 	memcpy(&req->msg, msg, sizeof(req->msg));
 	fill_query(&mad->sa_mad, comp_mask, &msg->resolve_data[0].info.path);
 	oc_acm_ep_get(ep);
@@ -141,6 +148,11 @@ static int ask_sa(struct oc_acm_ep *ep, struct acm_msg *msg, uint64_t id,
 		oc_acm_ep_put(ep);
 		acm_free_sa_mad(mad);
 		free(req);
+		oc_acm_ep_count(ep, ACM_CNTR_NODATA);
+		return reply(id, how, msg, ACM_STATUS_ENODATA, NULL);
+	}
+	if (msg->resolve_data[0].flags & ACM_FLAGS_NODELAY) {
+		/* req belongs to the SA thread now: msg is the client's own */
 		oc_acm_ep_count(ep, ACM_CNTR_NODATA);
 		return reply(id, how, msg, ACM_STATUS_ENODATA, NULL);
 	}

@@ -562,6 +562,23 @@ static void send_failure_answers_at_once(void **state)
 	fk.send_rc = 0;
 }
 
+/* ACM_FLAGS_NODELAY: a miss is answered ENODATA at once, and the SA's
+ * answer fills the cache for the next request */
+static void nodelay_miss_answered_at_once(void **state)
+{
+	struct acm_msg m = request(5, RESOLVE);
+
+	ep0(&m)->flags |= ACM_FLAGS_NODELAY;
+	assert_int_equal(prov->resolve(addr_ctx, &m, 9), 0);
+	assert_int_equal(fk.sent, 1);
+	assert_int_equal(fk.resolves, 1);
+	assert_int_equal(fk.last_id, 9);
+	assert_int_equal(fk.last.hdr.status, ACM_STATUS_ENODATA);
+	sa_answers(record_of(5, 1), 1, 0);
+	assert_int_equal(fk.resolves, 1); /* no second answer */
+	assert_true(served_from_cache(5));
+}
+
 /* ibacm closes the port while a query is in flight: its answer still
  * reaches the client and touches no freed memory (ASan: sanitize.sh) */
 static void answer_after_close(void **state)
@@ -593,6 +610,7 @@ int main(void)
 		T(sa_timeout_reported_not_cached),
 		T(sa_error_reported_not_cached),
 		T(send_failure_answers_at_once),
+		T(nodelay_miss_answered_at_once),
 		T(answer_after_close),
 #undef T
 	};
