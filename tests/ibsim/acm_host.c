@@ -54,27 +54,6 @@ void acm_write(int level, const char *format, ...)
 	va_end(ap);
 }
 
-/* The component mask of the fields a request sets (IBA 15.2.5.16). */
-__be64 acm_path_comp_mask(struct ibv_path_record *path)
-{
-	static const uint8_t zero[16];
-	uint64_t m = 0;
-
-	if (memcmp(&path->dgid, zero, sizeof(zero)))
-		m |= OC_PR_CM_DGID;
-	if (memcmp(&path->sgid, zero, sizeof(zero)))
-		m |= OC_PR_CM_SGID;
-	if (path->dlid)
-		m |= OC_PR_CM_DLID;
-	if (path->slid)
-		m |= OC_PR_CM_SLID;
-	if (path->reversible_numpath & 0x80)
-		m |= OC_PR_CM_REVERSIBLE;
-	if (path->pkey)
-		m |= OC_PR_CM_PKEY;
-	return htobe64(m);
-}
-
 struct acm_sa_mad *acm_alloc_sa_mad(const struct acm_endpoint *endpoint,
 				    void *context,
 				    void (*handler)(struct acm_sa_mad *))

@@ -4,7 +4,8 @@
 # (ibacm does not start under umad2sim; docs/ibacm.md)
 if HAVE_ACM
 check_PROGRAMS += tests/ibsim/acm_host
-tests_ibsim_acm_host_SOURCES = tests/ibsim/acm_host.c $(OC_ACM_SOURCES)
+tests_ibsim_acm_host_SOURCES = tests/ibsim/acm_host.c \
+	tests/unit/acm/comp_mask.c $(OC_ACM_SOURCES)
 tests_ibsim_acm_host_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src
 tests_ibsim_acm_host_LDADD = libosmcloudcore.la -libumad -lpthread
 TESTS += tests/ibsim/acm_provider.sh

@@ -7,7 +7,8 @@ ACM_UNIT_TESTS = tests/unit/acm/test_acm_provider
 check_PROGRAMS += $(ACM_UNIT_TESTS)
 TESTS += $(ACM_UNIT_TESTS)
 tests_unit_acm_test_acm_provider_SOURCES = \
-	tests/unit/acm/test_acm_provider.c $(OC_ACM_SOURCES)
+	tests/unit/acm/test_acm_provider.c tests/unit/acm/comp_mask.c \
+	$(OC_ACM_SOURCES)
 tests_unit_acm_test_acm_provider_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src
 tests_unit_acm_test_acm_provider_CFLAGS = $(UNIT_TEST_CFLAGS)
 tests_unit_acm_test_acm_provider_LDADD = $(UNIT_LIBS) -lpthread

@@ -48,25 +48,6 @@ void acm_write(int level, const char *format, ...)
 	va_end(ap);
 }
 
-/* ibacm's rule, for the fields the tests set */
-__be64 acm_path_comp_mask(struct ibv_path_record *path)
-{
-	uint64_t m = 0;
-	static const uint8_t zero[16];
-
-	if (memcmp(&path->dgid, zero, 16))
-		m |= OC_PR_CM_DGID;
-	if (memcmp(&path->sgid, zero, 16))
-		m |= OC_PR_CM_SGID;
-	if (path->dlid)
-		m |= OC_PR_CM_DLID;
-	if (path->reversible_numpath & 0x80)
-		m |= OC_PR_CM_REVERSIBLE;
-	if (path->pkey)
-		m |= OC_PR_CM_PKEY;
-	return htobe64(m);
-}
-
 struct acm_sa_mad *acm_alloc_sa_mad(const struct acm_endpoint *endpoint,
 				    void *context,
 				    void (*handler)(struct acm_sa_mad *))
