@@ -9,7 +9,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 packages=(
 	build-essential autoconf automake libtool pkg-config
 	opensm libopensm-dev ibsim-utils libumad2sim0 infiniband-diags
-	libibumad-dev libibmad-dev libcmocka-dev ibutils ibacm time clang-format
+	libibumad-dev libibmad-dev libcmocka-dev ibutils ibacm libibverbs-dev time clang-format
 	python3
 )
 

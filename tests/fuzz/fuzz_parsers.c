@@ -2,8 +2,9 @@
 /*
  * fuzz_parsers.c - a mutation fuzzer for every file osmcloud reads:
  * topology (.net), ibsim Dump, LFT dump, GUID list, VM file, VM state
- * file, policy, weights, partitions.conf, the control socket's JSON, and
- * the path-record cache daemon's request and answer lines.
+ * file, policy, weights, partitions.conf, the control socket's JSON, the
+ * path-record cache daemon's request and answer lines and the ibacm
+ * provider's options.
  *
  * Each parser gets its seeds (valid inputs: a topology of topologies/,
  * the ibsim Dump of tests/unit/data, small texts below; each must be
@@ -27,6 +28,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "io/acm_opts.h"
 #include "io/ctl_json.h"
 #include "base/error.h"
 #include "model/fabric.h"
@@ -295,6 +297,20 @@ static int run_weights(const struct buf *in)
 	return w ? 0 : -1;
 }
 
+static int run_acm_opts(const struct buf *in)
+{
+	struct oc_err err;
+	struct oc_acm_opts o;
+	FILE *f = as_file(in);
+	int ret;
+
+	oc_acm_opts_defaults(&o);
+	ret = f ? oc_acm_opts_read(f, "fuzz.cfg", &o, &err) : -1;
+	if (f)
+		fclose(f);
+	return ret;
+}
+
 static int run_partitions(const struct buf *in)
 {
 	struct oc_err err;
@@ -405,6 +421,11 @@ static const struct target targets[] = {
 	 {NULL},
 	 {"# weights\n0x0002c90300000001 2.5\n0x0002c90300000002 1\n"
 	  "0x0002c90300000003 1000\n"}},
+	{"acm-opts",
+	 run_acm_opts,
+	 {NULL},
+	 {"# ibacm_opts.cfg\nlog_level 1\nprovider osmcloud default\n"
+	  "osmcloud_pathcache_capacity 8192\nroute_prot sa\n"}},
 	{"partitions",
 	 run_partitions,
 	 {NULL},

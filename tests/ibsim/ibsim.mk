@@ -50,3 +50,5 @@ IBSIM_TESTS += tests/ibsim/sa_flag_stock.sh
 check_PROGRAMS += tests/ibsim/sa_raw_pr
 tests_ibsim_sa_raw_pr_SOURCES = tests/ibsim/sa_raw_pr.c
 tests_ibsim_sa_raw_pr_LDADD = -libumad
+# issue 13: the ibacm provider against the real SA (acm_host)
+include $(srcdir)/tests/ibsim/acm_provider.mk

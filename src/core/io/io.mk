@@ -8,3 +8,5 @@ libosmcloudcore_la_SOURCES += src/core/io/ctl_json.c src/core/io/ctl_json.h \
 	src/core/io/policy_file.h src/core/io/topo.c src/core/io/topo.h \
 	src/core/io/vmfile.c src/core/io/vmfile.h src/core/io/weights_file.c \
 	src/core/io/weights_file.h
+# the ibacm provider's options in ibacm_opts.cfg (src/acm, docs/ibacm.md)
+libosmcloudcore_la_SOURCES += src/core/io/acm_opts.c src/core/io/acm_opts.h

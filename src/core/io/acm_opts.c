@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * acm_opts.c - the osmcloud ibacm provider's options (acm_opts.h).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/textscan.h"
+#include "io/acm_opts.h"
+
+#define PREFIX "osmcloud_"
+
+void oc_acm_opts_defaults(struct oc_acm_opts *o)
+{
+	o->capacity = OC_ACM_CAPACITY_DEFAULT;
+}
+
+/* "N" in 1..OC_ACM_CAPACITY_MAX, decimal, nothing else. */
+static int parse_capacity(const char *s, unsigned *v, struct oc_err *err)
+{
+	unsigned long n;
+	char *end;
+
+	errno = 0;
+	n = strtoul(s, &end, 10);
+	if (errno || end == s || *end || *s < '0' || *s > '9' || n < 1 ||
+	    n > OC_ACM_CAPACITY_MAX)
+		return oc_err_set(err,
+				  "bad osmcloud_pathcache_capacity \"%s\" "
+				  "(want 1 to %u path records)",
+				  s, OC_ACM_CAPACITY_MAX);
+	*v = n;
+	return 0;
+}
+
+static int parse_line(struct oc_acm_opts *o, char *line, struct oc_err *err)
+{
+	char *f[3], *save = NULL, *s = oc_skip_blanks(line);
+	int n = 0;
+
+	if (*s == '#')
+		return 0;
+	for (char *tok = strtok_r(s, " \t\r\n", &save); tok && n < 3;
+	     tok = strtok_r(NULL, " \t\r\n", &save))
+		f[n++] = tok;
+	if (n == 0 || strncmp(f[0], PREFIX, strlen(PREFIX)))
+		return 0; /* ibacm's or another provider's */
+	if (strcmp(f[0], "osmcloud_pathcache_capacity"))
+		return oc_err_set(err,
+				  "unknown option \"%s\" (osmcloud knows "
+				  "osmcloud_pathcache_capacity)",
+				  f[0]);
+	if (n != 2)
+		return oc_err_set(err, "expected \"%s <N>\", got %s", f[0],
+				  n == 1 ? "no value" : "more than one value");
+	return parse_capacity(f[1], &o->capacity, err);
+}
+
+int oc_acm_opts_read(FILE *in, const char *path, struct oc_acm_opts *o,
+		     struct oc_err *err)
+{
+	struct oc_acm_opts read = *o;
+	char *line = NULL;
+	size_t cap = 0;
+	unsigned lineno = 0;
+	int ret = 0;
+
+	while (!ret && getline(&line, &cap, in) >= 0) {
+		lineno++;
+		ret = parse_line(&read, line, err);
+	}
+	if (ret)
+		oc_err_at(err, path, lineno, err->msg, NULL);
+	else
+		ret = oc_read_to_end(in, path, lineno + 1, err);
+	free(line);
+	if (!ret)
+		*o = read;
+	return ret;
+}
+
+int oc_acm_opts_load(const char *path, struct oc_acm_opts *o,
+		     struct oc_err *err)
+{
+	FILE *in = fopen(path, "r");
+	int ret;
+
+	if (!in) {
+		if (errno == ENOENT)
+			return 0;
+		return oc_err_set(err, "%s: cannot open: %s", path,
+				  strerror(errno));
+	}
+	ret = oc_acm_opts_read(in, path, o, err);
+	fclose(in);
+	return ret;
+}
