@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "opt_uint.h"
 #include "pathcache_client.h"
 #include "pathcache_serve.h"
 
@@ -40,21 +41,6 @@ static void usage(FILE *out)
 		"  --group GROUP: mode 0660 and that group instead.\n"
 		"  Under ibsim, run serve with LD_PRELOAD=libumad2sim.so "
 		"SIM_HOST=<CA name>.\n");
-}
-
-static int opt_uint(const char *name, const char *s, unsigned lo, unsigned hi,
-		    unsigned *out)
-{
-	char *end;
-	unsigned long v = strtoul(s, &end, 0);
-
-	if (!*s || *end || v < lo || v > hi) {
-		fprintf(stderr, WHO ": %s '%s': want %u..%u\n", name, s, lo,
-			hi);
-		return -1;
-	}
-	*out = (unsigned)v;
-	return 0;
 }
 
 static int parse_serve(int argc, char **argv, struct oc_pcserve_opts *o)
@@ -84,19 +70,19 @@ static int parse_serve(int argc, char **argv, struct oc_pcserve_opts *o)
 			o->group = optarg;
 			break;
 		case 'P':
-			rc = opt_uint("--port", optarg, 1, 254, &port);
+			rc = oc_opt_uint(WHO, "--port", optarg, 1, 254, &port);
 			break;
 		case 'n':
-			rc = opt_uint("--capacity", optarg, 1, 1000000,
-				      &o->capacity);
+			rc = oc_opt_uint(WHO, "--capacity", optarg, 1, 1000000,
+					 &o->capacity);
 			break;
 		case 'p':
-			rc = opt_uint("--poll-ms", optarg, 10, 3600000,
-				      &o->poll_ms);
+			rc = oc_opt_uint(WHO, "--poll-ms", optarg, 10, 3600000,
+					 &o->poll_ms);
 			break;
 		case 't':
-			rc = opt_uint("--timeout", optarg, 1, 60000,
-				      &o->timeout_ms);
+			rc = oc_opt_uint(WHO, "--timeout", optarg, 1, 60000,
+					 &o->timeout_ms);
 			break;
 		case 'h':
 			usage(stdout);
@@ -178,7 +164,8 @@ static int client(const char *verb, int argc, char **argv)
 		if (ch == 'S')
 			path = optarg;
 		else if (ch == 't') {
-			if (opt_uint("--timeout", optarg, 1, 600000, &timeout))
+			if (oc_opt_uint(WHO, "--timeout", optarg, 1, 600000,
+					&timeout))
 				return 2;
 		} else {
 			usage(ch == 'h' ? stdout : stderr);

@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "commands.h"
+#include "opt_uint.h"
 #include "latency_stats.h"
 #include "sa_umad.h"
 
@@ -194,22 +195,6 @@ static void usage(FILE *out)
 		MAX_WINDOW);
 }
 
-/* Parses an unsigned option value within [lo, hi]. */
-static int opt_uint(const char *name, const char *s, unsigned lo, unsigned hi,
-		    unsigned *out)
-{
-	char *end;
-	unsigned long v = strtoul(s, &end, 0);
-
-	if (!*s || *end || v < lo || v > hi) {
-		fprintf(stderr, "osmcloud sa-load: %s '%s': want %u..%u\n",
-			name, s, lo, hi);
-		return -1;
-	}
-	*out = (unsigned)v;
-	return 0;
-}
-
 static int parse(int argc, char **argv, struct sa_opts *o)
 {
 	static const struct option lo[] = {
@@ -228,22 +213,24 @@ static int parse(int argc, char **argv, struct sa_opts *o)
 			o->ca = optarg;
 			break;
 		case 'P':
-			rc = opt_uint("--port", optarg, 1, 254, &port);
+			rc = oc_opt_uint("osmcloud sa-load", "--port", optarg,
+					 1, 254, &port);
 			break;
 		case 'w':
-			rc = opt_uint("--window", optarg, 1, MAX_WINDOW,
-				      &o->window);
+			rc = oc_opt_uint("osmcloud sa-load", "--window", optarg,
+					 1, MAX_WINDOW, &o->window);
 			break;
 		case 's':
-			rc = opt_uint("--seconds", optarg, 0, 86400,
-				      &o->seconds);
+			rc = oc_opt_uint("osmcloud sa-load", "--seconds",
+					 optarg, 0, 86400, &o->seconds);
 			break;
 		case 'd':
-			rc = opt_uint("--dlid", optarg, 1, 0xbfff, &o->dlid);
+			rc = oc_opt_uint("osmcloud sa-load", "--dlid", optarg,
+					 1, 0xbfff, &o->dlid);
 			break;
 		case 't':
-			rc = opt_uint("--timeout", optarg, 1, 60000,
-				      &o->timeout_ms);
+			rc = oc_opt_uint("osmcloud sa-load", "--timeout",
+					 optarg, 1, 60000, &o->timeout_ms);
 			break;
 		case 'r':
 			o->role = optarg;

@@ -33,12 +33,14 @@
 #include <infiniband/mad.h>
 
 #include "commands.h"
+#include "opt_uint.h"
 #include "ibports.h"
 #include "pathcache_client.h"
 #include "sa_umad.h"
 #include "sa/pathrec.h"
 
 #define NAME_MAX_LEN 64
+#define WHO "osmcloud sa-peer"
 
 struct peer_opts {
 	const char *ca, *name, *hosts, *socket;
@@ -210,13 +212,12 @@ static unsigned step(struct peer *p)
 		p->connected = 0;
 		p->backoff_ms = 0;
 		count(p, DROPS);
-		fprintf(stderr, "osmcloud sa-peer: %s: dropped (LID %u)\n",
-			p->o->name, p->dlid);
+		fprintf(stderr, WHO ": %s: dropped (LID %u)\n", p->o->name,
+			p->dlid);
 		return 0;
 	}
 	if (resolve(p) || probe(p)) {
-		fprintf(stderr, "osmcloud sa-peer: %s: reconnection failed\n",
-			p->o->name);
+		fprintf(stderr, WHO ": %s: reconnection failed\n", p->o->name);
 		p->backoff_ms = p->backoff_ms ? 2 * p->backoff_ms
 					      : p->o->interval_ms;
 		if (p->backoff_ms > p->o->backoff_max_ms)
@@ -225,8 +226,7 @@ static unsigned step(struct peer *p)
 	}
 	p->connected = 1;
 	count(p, CONNECTS);
-	fprintf(stderr, "osmcloud sa-peer: %s: connected (LID %u)\n",
-		p->o->name, p->dlid);
+	fprintf(stderr, WHO ": %s: connected (LID %u)\n", p->o->name, p->dlid);
 	return p->o->interval_ms;
 }
 
@@ -265,21 +265,6 @@ static void usage(FILE *out)
 		"SIGUSR1 marks the end of the migration, SIGTERM ends the run.\n");
 }
 
-static int opt_ms(const char *name, const char *s, unsigned *out)
-{
-	char *end;
-	unsigned long v = strtoul(s, &end, 10);
-
-	if (*s < '0' || *s > '9' || *end || v < 1 || v > 60000) {
-		fprintf(stderr,
-			"osmcloud sa-peer: %s '%s': want 1 to 60000 ms\n", name,
-			s);
-		return -1;
-	}
-	*out = (unsigned)v;
-	return 0;
-}
-
 static int parse(int argc, char **argv, struct peer_opts *o)
 {
 	static const struct option longs[] = {
@@ -288,6 +273,7 @@ static int parse(int argc, char **argv, struct peer_opts *o)
 		{"port", 1, 0, 'P'},	       {"interval-ms", 1, 0, 'i'},
 		{"backoff-max-ms", 1, 0, 'b'}, {"timeout-ms", 1, 0, 't'},
 		{"help", 0, 0, 'h'},	       {0, 0, 0, 0}};
+	unsigned port;
 	int c;
 
 	*o = (struct peer_opts){
@@ -307,19 +293,23 @@ static int parse(int argc, char **argv, struct peer_opts *o)
 			o->ca = optarg;
 			break;
 		case 'P':
-			o->port = atoi(optarg);
+			if (oc_opt_uint(WHO, "--port", optarg, 1, 254, &port))
+				return -1;
+			o->port = (int)port;
 			break;
 		case 'i':
-			if (opt_ms("--interval-ms", optarg, &o->interval_ms))
+			if (oc_opt_uint(WHO, "--interval-ms", optarg, 1, 60000,
+					&o->interval_ms))
 				return -1;
 			break;
 		case 'b':
-			if (opt_ms("--backoff-max-ms", optarg,
-				   &o->backoff_max_ms))
+			if (oc_opt_uint(WHO, "--backoff-max-ms", optarg, 1,
+					60000, &o->backoff_max_ms))
 				return -1;
 			break;
 		case 't':
-			if (opt_ms("--timeout-ms", optarg, &o->timeout_ms))
+			if (oc_opt_uint(WHO, "--timeout-ms", optarg, 1, 60000,
+					&o->timeout_ms))
 				return -1;
 			break;
 		case 'h':
@@ -335,8 +325,7 @@ static int parse(int argc, char **argv, struct peer_opts *o)
 		return -1;
 	}
 	if (strlen(o->name) > NAME_MAX_LEN) {
-		fprintf(stderr, "osmcloud sa-peer: --name: longer than %d\n",
-			NAME_MAX_LEN);
+		fprintf(stderr, WHO ": --name: longer than %d\n", NAME_MAX_LEN);
 		return -1;
 	}
 	return 0;
@@ -348,11 +337,11 @@ static int open_peer(struct peer *p)
 
 	if (oc_mad_open(&p->mad, p->o->ca, p->o->port, p->o->timeout_ms,
 			&err)) {
-		fprintf(stderr, "osmcloud sa-peer: %s\n", err.msg);
+		fprintf(stderr, WHO ": %s\n", err.msg);
 		return -1;
 	}
 	p->cache.fd = -1;
-	return oc_sa_open(&p->sa, p->o->ca, p->o->port, "osmcloud sa-peer");
+	return oc_sa_open(&p->sa, p->o->ca, p->o->port, WHO);
 }
 
 int cmd_sa_peer(int argc, char **argv)
@@ -370,7 +359,7 @@ int cmd_sa_peer(int argc, char **argv)
 	sigaction(SIGTERM, &term, NULL);
 	sigaction(SIGINT, &term, NULL);
 	sigaction(SIGUSR1, &mark, NULL);
-	fprintf(stderr, "osmcloud sa-peer: %s: started\n", o.name);
+	fprintf(stderr, WHO ": %s: started\n", o.name);
 	run(&p);
 	report(&p);
 	oc_pcclient_close(&p.cache);
