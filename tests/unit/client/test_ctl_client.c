@@ -163,7 +163,9 @@ static void times_out(void **state)
 	assert_null(oc_ctl_request(c, "vms", NULL));
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	ms = (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
-	assert_true(ms >= 250 && ms < 1500);
+	/* not before the time-out, and not stuck: no tighter bound, the
+	 * machine may be loaded (ASan, CI) */
+	assert_true(ms >= 250 && ms < 10000);
 	assert_non_null(strstr(oc_ctl_error(c), "no answer within the "
 						"time-out"));
 	assert_non_null(strstr(oc_ctl_error(c), s.path));

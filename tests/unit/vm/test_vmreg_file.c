@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
@@ -178,11 +177,9 @@ static void writes_the_end_line(void **state)
 {
 	struct oc_vmreg *r = some_vms(40000), *back = oc_vmreg_new();
 	const char *path = tl_path("big.state");
-	struct timespec t0, t1;
 	struct oc_err err;
 	char line[128] = "", last[128] = "";
 	int version = 0;
-	double ms;
 	FILE *in;
 
 	assert_int_equal(oc_vmreg_mark_free(r, 0x77), 0);
@@ -193,12 +190,8 @@ static void writes_the_end_line(void **state)
 		strcpy(last, line);
 	fclose(in);
 	assert_string_equal(last, "end 40000 1\n");
-	clock_gettime(CLOCK_MONOTONIC, &t0);
+	/* how fast: bench/registry.sh (figures, not a timed test) */
 	assert_int_equal(oc_vmreg_load(back, path, &version, &err), 0);
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	ms = (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
-	print_message("40,000 VMs loaded in %.1f ms\n", ms);
-	assert_true(ms < 500);
 	assert_int_equal(version, 3);
 	assert_int_equal(back->count, 40000);
 	assert_true(oc_vmreg_is_free(back, 0x77));
