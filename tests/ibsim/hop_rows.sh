@@ -7,6 +7,7 @@
 # dumps asked of osm_dump.c alone by per-module logging): the same
 # multicast tables (opensm.mcfdbs) and LFTs, no multicast error, and the
 # vSwitches' lid-matrix rows cut down to the switches within two hops.
+# Then the same with sftree, whose rows follow its routes.
 . "$OC_SRCDIR/tests/ibsim/common.sh"
 start_test hop-rows
 topo=$TOPOS/vswitch-ft-default.net
@@ -40,18 +41,18 @@ join() {
 	echo "$ans" | sed -nE '2s/^data .{72}(.{4}).*/mlid 0x\1/p'
 }
 
-# run_groups TAG DFLAGS [config lines]: routes, joins every group, waits
-# for opensm to settle; its dumps stay in $TOP/TAG.
+# run_groups TAG ENGINE DFLAGS [config lines]: routes, joins every group,
+# waits for opensm to settle; its dumps stay in $TOP/TAG.
 run_groups() {
-	local tag=$1 dflags=$2 ca pkey ans
-	shift 2
+	local tag=$1 engine=$2 dflags=$3 ca pkey ans
+	shift 3
 	run_stop
 	run_new "$tag" || return 1
 	sim_start "$topo" || return 1
-	osm_conf "$RUN/osm.conf" "routing_engine vswitch_ftree" "$@"
+	osm_conf "$RUN/osm.conf" "routing_engine $engine" "$@"
 	osm_start "$RUN/osm.conf" -D "$dflags"
 	wait_log "SUBNET UP" 1 120 || { fail "$tag: no SUBNET UP"; return 1; }
-	engine_used vswitch_ftree || fail "$tag: vswitch_ftree did not route"
+	engine_used "$engine" || fail "$tag: $engine did not route"
 	while read -r ca pkey; do
 		ans=$(join "$ca" "$pkey") || { fail "$tag: $ca: no answer to the join"; continue; }
 		case $ans in
@@ -70,32 +71,38 @@ rows() {
 		"$1/tmp/opensm-lid-matrix.dump" | wc -l
 }
 
-run_groups all 0x43
-echo "osm_dump.c 0x43" >"$TOP/pml.conf"
-run_groups needed 0x03 "per_module_logging_file $TOP/pml.conf"
-run_stop
+# same ENGINE: both runs of ENGINE, compared.
+same() {
+	local engine=$1 a=$TOP/$1-all/tmp b=$TOP/$1-needed/tmp f n ra rb g
+	run_groups "$engine-all" "$engine" 0x43
+	run_groups "$engine-needed" "$engine" 0x03 \
+		"per_module_logging_file $TOP/pml.conf"
+	run_stop
+	for f in opensm.mcfdbs opensm-lfts.dump opensm-lid-matrix.dump; do
+		[ -s "$a/$f" ] && [ -s "$b/$f" ] || fail "$engine: no $f in both runs"
+	done
+	n=$(grep -c '^0xC' "$a/opensm.mcfdbs")
+	[ "$n" -ge 4 ] && pass "$engine: $n multicast table entries" ||
+		fail "$engine: only $n multicast table entries"
+	cmp -s "$a/opensm.mcfdbs" "$b/opensm.mcfdbs" &&
+		pass "$engine: the same multicast tables with the needed rows as with all" ||
+		fail "$engine: other multicast tables: $(diff "$a/opensm.mcfdbs" "$b/opensm.mcfdbs" | head -n 6)"
+	cmp -s "$a/opensm-lfts.dump" "$b/opensm-lfts.dump" &&
+		pass "$engine: the same LFTs" || fail "$engine: other LFTs"
+	# rows of a vSwitch (hv0: itself, its leaf, the 2 spines, hv1, hv2)
+	# and of a leaf (all 18 switches)
+	for g in "$hv0 18 6" "$leaf 18 18"; do
+		set -- $g
+		ra=$(rows "$a/.." "$1") rb=$(rows "$b/.." "$1")
+		[ "$ra" -eq "$2" ] && [ "$rb" -eq "$3" ] &&
+			pass "$engine: switch $1: $ra hop rows with every row, $rb with the needed ones" ||
+			fail "$engine: switch $1: $ra / $rb hop rows, expected $2 / $3"
+	done
+}
 
-a=$TOP/all/tmp b=$TOP/needed/tmp
-for f in opensm.mcfdbs opensm-lfts.dump opensm-lid-matrix.dump; do
-	[ -s "$a/$f" ] && [ -s "$b/$f" ] || fail "no $f in both runs"
-done
-n=$(grep -c '^0xC' "$a/opensm.mcfdbs")
-[ "$n" -ge 4 ] && pass "all: $n multicast table entries" ||
-	fail "all: only $n multicast table entries"
-cmp -s "$a/opensm.mcfdbs" "$b/opensm.mcfdbs" &&
-	pass "needed rows: the same multicast tables as with every row" ||
-	fail "needed rows: other multicast tables: $(diff "$a/opensm.mcfdbs" "$b/opensm.mcfdbs" | head -n 6)"
-cmp -s "$a/opensm-lfts.dump" "$b/opensm-lfts.dump" &&
-	pass "needed rows: the same LFTs" || fail "needed rows: other LFTs"
-# rows of a vSwitch (hv0: itself, its leaf, the 2 spines, hv1, hv2) and of
-# a leaf (all 18 switches)
+echo "osm_dump.c 0x43" >"$TOP/pml.conf"
 hv0=$(grep -B1 '^Switch.*"hv0"' "$topo" | sed -nE 's/^switchguid=(0x[0-9a-f]+).*/\1/p')
 leaf=$(grep -B1 '^Switch.*"sw-L1-0"' "$topo" | sed -nE 's/^switchguid=(0x[0-9a-f]+).*/\1/p')
-for g in "$hv0 18 6" "$leaf 18 18"; do
-	set -- $g
-	ra=$(rows "$a/.." "$1") rb=$(rows "$b/.." "$1")
-	[ "$ra" -eq "$2" ] && [ "$rb" -eq "$3" ] &&
-		pass "switch $1: $ra hop rows with every row, $rb with the needed ones" ||
-		fail "switch $1: $ra / $rb hop rows, expected $2 / $3"
-done
+same vswitch_ftree
+same sftree
 finish

@@ -24,16 +24,16 @@
 #define NO_PATH 0xff
 
 /* Four switches in a line, a - b - c - d, a CA on each end. */
-#define LINE_NET                                                       \
-	"Switch 2 \"a\"\n[1] \"b\"[2]\n[2] \"ca\"[1]\n\n"              \
-	"Switch 2 \"b\"\n[1] \"c\"[2]\n[2] \"a\"[1]\n\n"               \
-	"Switch 2 \"c\"\n[1] \"d\"[2]\n[2] \"b\"[1]\n\n"               \
-	"Switch 2 \"d\"\n[1] \"dc\"[1]\n[2] \"c\"[1]\n\n"              \
+#define LINE_NET                                          \
+	"Switch 2 \"a\"\n[1] \"b\"[2]\n[2] \"ca\"[1]\n\n" \
+	"Switch 2 \"b\"\n[1] \"c\"[2]\n[2] \"a\"[1]\n\n"  \
+	"Switch 2 \"c\"\n[1] \"d\"[2]\n[2] \"b\"[1]\n\n"  \
+	"Switch 2 \"d\"\n[1] \"dc\"[1]\n[2] \"c\"[1]\n\n" \
 	"Hca 1 \"ca\"\n[1] \"a\"[2]\n\nHca 1 \"dc\"\n[1] \"d\"[1]\n"
 
 /* A vSwitch w with two links to its leaf L, and a lone switch z. */
 #define PARALLEL_NET                                                    \
-	"Switch 3 \"L\"\n[1] \"w\"[1]\n[2] \"w\"[2]\n[3] \"x\"[1]\n\n" \
+	"Switch 3 \"L\"\n[1] \"w\"[1]\n[2] \"w\"[2]\n[3] \"x\"[1]\n\n"  \
 	"Switch 3 \"w\"\n[1] \"L\"[1]\n[2] \"L\"[2]\n[3] \"pf\"[1]\n\n" \
 	"Switch 1 \"z\"\n[1] \"zc\"[1]\n\n"                             \
 	"Hca 1 \"x\"\n[1] \"L\"[3]\n\nHca 1 \"pf\"\n[1] \"w\"[3]\n\n"   \
@@ -186,11 +186,11 @@ static void check_groups(const char *net)
 		for (i = 0, m = g; i < n; i++, m /= 4)
 			members[i] = m % 4;
 		for (pass = 0; pass < 2; pass++) {
-			uint32_t root = root_of(&full, members, order + pass * n);
+			uint32_t root =
+				root_of(&full, members, order + pass * n);
 
-			assert_int_equal(root_of(&few, members,
-						 order + pass * n),
-					 root);
+			assert_int_equal(
+				root_of(&few, members, order + pass * n), root);
 			for (m = 0; m < n; m++)
 				if (members[m])
 					walk(&few, root, m);
