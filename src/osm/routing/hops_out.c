@@ -145,16 +145,15 @@ static int set_row(osm_switch_t *sw, uint16_t lid, uint32_t t,
 /*
  * Maps the pages of sw->hops (the array of row pointers) that hold the
  * LIDs of the rows to fill writable before osm_switch_set_hops() reads
- * them.  OpenSM zeroes
- * that array with a malloc() + memset() that the compiler turns into
- * calloc(), so on the first sweep its pages are untouched: reading
- * hops[lid] maps the shared zero page, and the write that follows must
- * replace it and flush the TLB of every core running the process, an
- * inter-processor interrupt per page (about 50,000 for 1,728 switches,
- * very slow in a VM).  Prefaulting the pages for writing costs the same
- * page faults without the flushes.  Pages without a row to fill are left
- * alone (they stay the zero page, which takes no memory).  Nothing changes
- * if the kernel lacks MADV_POPULATE_WRITE (Linux < 5.14).
+ * them.  OpenSM zeroes that array with a malloc() + memset() that the
+ * compiler turns into calloc(), so on the first sweep its pages are
+ * untouched: reading hops[lid] maps the shared zero page, and the write
+ * that follows must replace it and flush the TLB of every core running
+ * the process, an inter-processor interrupt per page (about 50,000 for
+ * 1,728 switches, very slow in a VM).  Prefaulting the pages for writing
+ * costs the same page faults without the flushes.  Pages without a row to
+ * fill are left alone (they stay the zero page, which takes no memory).
+ * Nothing changes if the kernel lacks MADV_POPULATE_WRITE (Linux < 5.14).
  */
 static void prefault_pointers(const struct oc_osm_hops *h,
 			      const osm_switch_t *sw, int stub,
