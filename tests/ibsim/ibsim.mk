@@ -29,6 +29,8 @@ IBSIM_TESTS += tests/ibsim/property_ibsim.sh
 IBSIM_TESTS += tests/ibsim/failover.sh tests/ibsim/real_order.sh
 # issue 12: osmcloud plan predicts the live migrate (one VF chooser)
 IBSIM_TESTS += tests/ibsim/plan_predicts.sh tests/ibsim/ctl_thread.sh
+# issue 16: only the hop rows OpenSM reads (docs/hop-tables.md)
+IBSIM_TESTS += tests/ibsim/hop_rows.sh
 TESTS += $(IBSIM_TESTS)
 EXTRA_DIST += $(IBSIM_TESTS) tests/ibsim/lib.sh tests/ibsim/common.sh \
 	tests/ibsim/pftree_lib.sh tests/ibsim/failover_lib.sh \

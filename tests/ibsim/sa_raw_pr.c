@@ -3,11 +3,14 @@
  * sa_raw_pr.c - one raw SA PathRecord query for the ibsim tests
  * (tests/ibsim/sa_flag_stock.sh), on libibumad (umad2sim under ibsim).
  *
- *   sa_raw_pr METHOD COMPMASK RECORD
+ *   sa_raw_pr [-a ATTR] [-g] METHOD COMPMASK RECORD
  *
  * METHOD the SA method (1 SubnAdmGet, 2 SubnAdmSet, ...), COMPMASK the
  * component mask (hex), RECORD the 64 bytes of the query's PathRecord in
- * hex (128 digits).  Prints the answer as two lines, with nothing that
+ * hex (128 digits).  -a: another attribute (hex, e.g. 38 MCMemberRecord,
+ * its record padded with zeros to 64 bytes); -g: this port's GID
+ * (fe80::/64 and its port GUID) into bytes 16-31 of the record, the
+ * PortGID of an MCMemberRecord (tests/ibsim/hop_rows.sh joins groups so).  Prints the answer as two lines, with nothing that
  * differs between two equal answers (no TID):
  *   status 0xSSSS method 0xMM attr_offset N
  *   data <the 200 bytes of the SA data area in hex>
@@ -48,7 +51,7 @@ static int parse_hex(const char *s, uint8_t *out, size_t n)
 	return 0;
 }
 
-static int query(const uint8_t *mad)
+static int query(uint8_t *mad, int own_gid)
 {
 	umad_port_t port;
 	void *umad;
@@ -75,6 +78,10 @@ static int query(const uint8_t *mad)
 			port.portnum);
 		return 1;
 	}
+	if (own_gid) {
+		put_be(mad + SA_DATA_OFF + 16, 0xfe80000000000000ULL, 8);
+		memcpy(mad + SA_DATA_OFF + 24, &port.port_guid, 8);
+	}
 	memcpy(umad_get_mad(umad), mad, MAD_SIZE);
 	umad_set_addr(umad, port.sm_lid, 1, port.sm_sl, 0x80010000);
 	if (umad_send(fd, agent, umad, MAD_SIZE, 5000, 0) < 0 ||
@@ -100,11 +107,30 @@ int main(int argc, char **argv)
 {
 	uint8_t mad[MAD_SIZE] = {1, 0x03, 2};
 	char *end;
-	unsigned long method;
+	unsigned long method, attr = 0x0035; /* PathRecord */
 	unsigned long long mask;
+	int own_gid = 0;
 
+	for (; argc > 1 && argv[1][0] == '-'; argc--, argv++) {
+		if (!strcmp(argv[1], "-g")) {
+			own_gid = 1;
+			continue;
+		}
+		if (strcmp(argv[1], "-a") || argc < 3) {
+			argc = 0;
+			break;
+		}
+		attr = strtoul(argv[2], &end, 16);
+		if (*end || !attr || attr > 0xffff) {
+			fprintf(stderr, "sa_raw_pr: bad attribute %s\n",
+				argv[2]);
+			return 1;
+		}
+		argc--, argv++;
+	}
 	if (argc != 4) {
-		fprintf(stderr, "usage: sa_raw_pr METHOD COMPMASK RECORD\n");
+		fprintf(stderr, "usage: sa_raw_pr [-a ATTR] [-g] METHOD "
+				"COMPMASK RECORD\n");
 		return 1;
 	}
 	method = strtoul(argv[1], &end, 0);
@@ -120,7 +146,7 @@ int main(int argc, char **argv)
 	}
 	mad[3] = (uint8_t)method;
 	put_be(mad + 8, 0x0c5a0001, 8); /* TID */
-	put_be(mad + 16, 0x0035, 2);	/* PathRecord */
+	put_be(mad + 16, attr, 2);
 	put_be(mad + 48, mask, 8);
-	return query(mad);
+	return query(mad, own_gid);
 }

@@ -19,6 +19,13 @@
  * one at a time from an atomic counter, so the caller can join in once it
  * has routed: every switch (and its rows) is filled by exactly one thread.
  *
+ * Only the rows OpenSM reads are filled (model/hop_rows.h): a stub switch
+ * (a vSwitch) gets the rows of the switches within
+ * OC_HOP_ROWS_STUB_RADIUS hops, every other switch the rows of all
+ * switches; with 'full' (the ROUTING log flag, whose
+ * opensm-lid-matrix.dump shows every row) all switches get all rows.  A
+ * row never filled stays NULL: OpenSM reads it as OSM_NO_PATH.
+ *
  * Engines whose switch routes may be longer than the shortest
  * (OC_ENGINE_SWITCH_PATHS: sftree) get their switch-LID rows rewritten
  * afterwards along the routes (oc_osm_hops_along_routes()); the others
@@ -32,6 +39,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "model/hop_rows.h"
 #include "model/hops.h"
 #include "routing/hops_out.h"
 #include "osm_internals.h"
@@ -47,9 +55,10 @@ struct oc_osm_hops {
 	const struct oc_osm_snapshot *s;
 	/* the fabric as the worker sees it: read-only (oc_port() only) */
 	const struct oc_fabric *f;
-	uint16_t *lids;	       /* [switch index]: its LID, 0 if none */
-	uint16_t *sorted_lids; /* the switch LIDs, ascending */
-	uint32_t num_sorted;
+	uint16_t *lids;	  /* [switch index]: its LID, 0 if none */
+	uint32_t *by_lid; /* indexes of the switches with a LID, by LID */
+	uint32_t num_by_lid;
+	int full;	      /* every row of every switch (hop_rows.h) */
 	uint8_t *dist;	      /* oc_switch_distances(), set by the worker */
 	atomic_int dist_done; /* dist (or its failure) is published */
 	atomic_uint next;     /* next switch index to fill */
@@ -75,23 +84,24 @@ static uint16_t *switch_lids(const struct oc_fabric *f)
 	return lids;
 }
 
-static int cmp_lid(const void *x, const void *y)
+/* The switches with a LID in ascending LID order (LIDs are unique). */
+static int sort_by_lid(struct oc_osm_hops *h)
 {
-	return *(const uint16_t *)x - *(const uint16_t *)y;
-}
+	uint32_t *at = calloc(IB_LID_UCAST_END_HO + 1, sizeof(*at));
+	uint32_t i, lid;
 
-/* The nonzero switch LIDs in ascending order. */
-static int sort_lids(struct oc_osm_hops *h)
-{
-	uint32_t i;
-
-	h->sorted_lids = malloc(sizeof(uint16_t) * (h->f->num_switches + 1));
-	if (!h->sorted_lids)
+	h->by_lid = malloc(sizeof(uint32_t) * (h->f->num_switches + 1));
+	if (!at || !h->by_lid) {
+		free(at);
 		return -1;
+	}
 	for (i = 0; i < h->f->num_switches; i++)
-		if (h->lids[i])
-			h->sorted_lids[h->num_sorted++] = h->lids[i];
-	qsort(h->sorted_lids, h->num_sorted, sizeof(uint16_t), cmp_lid);
+		if (h->lids[i] && h->lids[i] <= IB_LID_UCAST_END_HO)
+			at[h->lids[i]] = i + 1;
+	for (lid = 1; lid <= IB_LID_UCAST_END_HO; lid++)
+		if (at[lid])
+			h->by_lid[h->num_by_lid++] = at[lid] - 1;
+	free(at);
 	return 0;
 }
 
@@ -133,30 +143,35 @@ static int set_row(osm_switch_t *sw, uint16_t lid, uint32_t t,
 }
 
 /*
- * Maps the pages of sw->hops (the array of row pointers) that hold switch
- * LIDs writable before osm_switch_set_hops() reads them.  OpenSM zeroes
- * that array with a malloc() + memset() that the compiler turns into
- * calloc(), so on the first sweep its pages are untouched: reading
- * hops[lid] maps the shared zero page, and the write that follows must
- * replace it and flush the TLB of every core running the process, an
- * inter-processor interrupt per page (about 50,000 for 1,728 switches,
- * very slow in a VM).  Prefaulting the pages for writing costs the same
- * page faults without the flushes.  Pages without a switch LID are left
- * alone (they stay the zero page, which takes no memory).  Nothing changes
- * if the kernel lacks MADV_POPULATE_WRITE (Linux < 5.14).
+ * Maps the pages of sw->hops (the array of row pointers) that hold the
+ * LIDs of the rows to fill writable before osm_switch_set_hops() reads
+ * them.  OpenSM zeroes that array with a malloc() + memset() that the
+ * compiler turns into calloc(), so on the first sweep its pages are
+ * untouched: reading hops[lid] maps the shared zero page, and the write
+ * that follows must replace it and flush the TLB of every core running
+ * the process, an inter-processor interrupt per page (about 50,000 for
+ * 1,728 switches, very slow in a VM).  Prefaulting the pages for writing
+ * costs the same page faults without the flushes.  Pages without a row to
+ * fill are left alone (they stay the zero page, which takes no memory).
+ * Nothing changes if the kernel lacks MADV_POPULATE_WRITE (Linux < 5.14).
  */
 static void prefault_pointers(const struct oc_osm_hops *h,
-			      const osm_switch_t *sw)
+			      const osm_switch_t *sw, int stub,
+			      const uint8_t *dist)
 {
 #ifdef MADV_POPULATE_WRITE
 	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), first = 0, last = 0;
 	uint32_t i;
 
-	for (i = 0; i < h->num_sorted && h->sorted_lids[i] < sw->num_hops;
-	     i++) {
-		uintptr_t p = (uintptr_t)&sw->hops[h->sorted_lids[i]];
+	for (i = 0; i < h->num_by_lid; i++) {
+		uint32_t t = h->by_lid[i];
+		uintptr_t p;
 
-		p &= ~(page - 1);
+		if (h->lids[t] >= sw->num_hops)
+			break;
+		if (!oc_hop_row_needed(stub, dist[t]))
+			continue;
+		p = (uintptr_t)&sw->hops[h->lids[t]] & ~(page - 1);
 		if (first && p <= last + page) {
 			last = p;
 			continue;
@@ -169,7 +184,18 @@ static void prefault_pointers(const struct oc_osm_hops *h,
 	if (first)
 		madvise((void *)first, last + page - first,
 			MADV_POPULATE_WRITE);
+#else
+	(void)h;
+	(void)sw;
+	(void)stub;
+	(void)dist;
 #endif
+}
+
+/* 1 if switch index i gets only the rows near it (hop_rows.h). */
+static int fills_few_rows(const struct oc_osm_hops *h, uint32_t i)
+{
+	return !h->full && oc_switch_is_stub(h->f, i);
 }
 
 static int set_switch_hops(const struct oc_osm_hops *h, uint32_t i,
@@ -178,19 +204,22 @@ static int set_switch_hops(const struct oc_osm_hops *h, uint32_t i,
 	const struct oc_fabric *f = h->f;
 	osm_switch_t *sw = h->s->sw[i];
 	unsigned num_links = switch_links(f, i, sw, h->dist, links);
+	const uint8_t *dist = h->dist + (size_t)i * f->num_switches;
+	int stub = fills_few_rows(h, i);
 	uint32_t t;
 
-	prefault_pointers(h, sw);
+	prefault_pointers(h, sw, stub, dist);
 	if (h->lids[i] && oc_osmi_hops_set(sw, h->lids[i], 0, 0))
 		return -1;
 	for (t = 0; t < f->num_switches; t++)
-		if (h->lids[t] && set_row(sw, h->lids[t], t, links, num_links))
+		if (h->lids[t] && oc_hop_row_needed(stub, dist[t]) &&
+		    set_row(sw, h->lids[t], t, links, num_links))
 			return -1;
 	return 0;
 }
 
 /* Heap memory the rows of all switches take, about: one chunk per
- * (switch, switch LID). */
+ * (switch, switch LID), the few rows of the stubs left out. */
 static size_t row_bytes(const struct oc_osm_hops *h)
 {
 	const struct oc_fabric *f = h->f;
@@ -200,7 +229,7 @@ static size_t row_bytes(const struct oc_osm_hops *h)
 	for (i = 0; i < f->num_switches; i++)
 		lids += h->lids[i] != 0;
 	for (i = 0; i < f->num_switches; i++)
-		if (h->s->sw[i])
+		if (h->s->sw[i] && !fills_few_rows(h, i))
 			bytes += lids *
 				 ((h->s->sw[i]->num_ports + 8 + 15) & ~15u);
 	return bytes;
@@ -280,7 +309,7 @@ static void clear_all(const struct oc_osm_snapshot *s)
 			osm_switch_clear_hops(s->sw[i]);
 }
 
-struct oc_osm_hops *oc_osm_hops_start(const struct oc_osm_snapshot *s,
+struct oc_osm_hops *oc_osm_hops_start(const struct oc_osm_snapshot *s, int full,
 				      struct oc_err *err)
 {
 	struct oc_osm_hops *h = calloc(1, sizeof(*h));
@@ -289,8 +318,9 @@ struct oc_osm_hops *oc_osm_hops_start(const struct oc_osm_snapshot *s,
 		goto oom;
 	h->s = s;
 	h->f = s->f;
+	h->full = full;
 	h->lids = switch_lids(s->f);
-	if (!h->lids || sort_lids(h))
+	if (!h->lids || sort_by_lid(h))
 		goto oom;
 	h->row_bytes = row_bytes(h);
 	h->start_ms = oc_osm_now_ms();
@@ -304,6 +334,7 @@ struct oc_osm_hops *oc_osm_hops_start(const struct oc_osm_snapshot *s,
 oom:
 	if (h) {
 		free(h->lids);
+		free(h->by_lid);
 		free(h);
 	}
 	oc_err_set(err, "out of memory for the hop matrices");
@@ -314,7 +345,7 @@ static void hops_free(struct oc_osm_hops *h)
 {
 	free(h->dist);
 	free(h->lids);
-	free(h->sorted_lids);
+	free(h->by_lid);
 	free(h);
 }
 
@@ -364,26 +395,30 @@ void oc_osm_hops_cancel(struct oc_osm_hops *h)
 	hops_free(h);
 }
 
-/* One switch's row of one switch LID along the route the LFT takes. */
-static int set_route_row(osm_switch_t *sw, uint16_t lid, uint8_t port,
+/* One switch's row of one switch LID along the route the LFT takes: the
+ * rows the fill made are rewritten, the others made if the rule wants
+ * them (hop_rows.h, with the route's hops). */
+static int set_route_row(osm_switch_t *sw, int stub, uint16_t lid, uint8_t port,
 			 uint8_t hops)
 {
 	if (lid > sw->max_lid_ho)
 		return 0; /* the table holds no such LID: nothing to say */
-	if (!sw->hops[lid] && hops == OC_HOPS_UNREACHABLE)
+	if (!sw->hops[lid] &&
+	    (hops == OC_HOPS_UNREACHABLE || !oc_hop_row_needed(stub, hops)))
 		return 0;
 	return oc_osmi_hops_set_only(sw, lid, port, hops);
 }
 
 int oc_osm_hops_along_routes(const struct oc_osm_snapshot *s,
 			     const struct oc_lfts *t, const uint8_t *hops,
-			     struct oc_err *err)
+			     int full, struct oc_err *err)
 {
 	const struct oc_fabric *f = s->f;
 	uint32_t n = f->num_switches, i, target;
 
 	for (i = 0; i < n; i++) {
 		const uint8_t *row = oc_lft_row(t, i);
+		int stub = !full && oc_switch_is_stub(f, i);
 
 		if (!s->sw[i])
 			continue;
@@ -391,7 +426,7 @@ int oc_osm_hops_along_routes(const struct oc_osm_snapshot *s,
 			uint16_t lid = oc_switch_lid(f, f->switches[target]);
 
 			if (lid && lid <= t->max_lid &&
-			    set_route_row(s->sw[i], lid, row[lid],
+			    set_route_row(s->sw[i], stub, lid, row[lid],
 					  hops[(size_t)target * n + i])) {
 				clear_all(s);
 				return oc_err_set(

@@ -13,16 +13,17 @@
 
 struct oc_osm_hops;
 
-/* Starts filling, for every switch and every switch LID: hops 0 through
- * port 0 to its own LID, and 1 + distance(neighbour, target) through each
- * port that leads to a neighbour switch, like
- * osm_ucast_mgr_build_lid_matrices() but from oc_switch_distances().
+/* Starts filling, for every switch and the switch LIDs whose rows it needs
+ * (model/hop_rows.h; all of them if 'full'): hops 0 through port 0 to its
+ * own LID, and 1 + distance(neighbour, target) through each port that
+ * leads to a neighbour switch, like osm_ucast_mgr_build_lid_matrices()
+ * but from oc_switch_distances().
  * The fill runs on a worker thread (or, if none can be started, in
  * oc_osm_hops_finish()) and touches only the hop rows of s's switches, so
  * the caller may route meanwhile, reading s but not OpenSM's hop matrices.
  * The switch tables must already be large enough (oc_osm_lft_reserve()).
  * NULL when out of memory. */
-struct oc_osm_hops *oc_osm_hops_start(const struct oc_osm_snapshot *s,
+struct oc_osm_hops *oc_osm_hops_start(const struct oc_osm_snapshot *s, int full,
 				      struct oc_err *err);
 
 /* Helps the worker finish, waits for it and frees h.  On failure (out of
@@ -40,10 +41,12 @@ void oc_osm_hops_cancel(struct oc_osm_hops *h);
  * LID after oc_osm_hops_finish() as OpenSM's ftree fills it: slot 0 and
  * the port the LFT uses get the hop count of the real route (hops, from
  * oc_lft_switch_hops()), every other port OSM_NO_PATH, so that the dump
- * and multicast follow the unicast routes.  -1 when out of memory (every
- * matrix is cleared then). */
+ * and multicast follow the unicast routes.  The rows the fill made are
+ * all rewritten; a missing one is made if hop_rows.h's rule wants it
+ * (with the route's hops; 'full' as for oc_osm_hops_start()).  -1 when
+ * out of memory (every matrix is cleared then). */
 int oc_osm_hops_along_routes(const struct oc_osm_snapshot *s,
 			     const struct oc_lfts *t, const uint8_t *hops,
-			     struct oc_err *err);
+			     int full, struct oc_err *err);
 
 #endif

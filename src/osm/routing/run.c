@@ -421,6 +421,13 @@ static int route_fail(struct oc_osm_run *run, char *violation,
 	return ret;
 }
 
+/* Every hop row of every switch only when opensm-lid-matrix.dump shows
+ * them (OpenSM writes it with the ROUTING log flag; hop_rows.h). */
+static int hops_full(const struct oc_osm_run *run)
+{
+	return osm_log_is_active(run_log(run)->osm, OSM_LOG_ROUTING);
+}
+
 /* Grows the switch tables if needed, then starts filling the hop
  * matrices on a worker thread, which runs while the engine routes. */
 static struct oc_osm_hops *start_hops(struct oc_osm_run *run,
@@ -428,7 +435,7 @@ static struct oc_osm_hops *start_hops(struct oc_osm_run *run,
 {
 	if (oc_osm_lft_reserve(run->snap, run->snap->f->max_lid, err))
 		return NULL;
-	return oc_osm_hops_start(run->snap, err);
+	return oc_osm_hops_start(run->snap, hops_full(run), err);
 }
 
 /* Helps the worker finish the hop matrices and waits for it.  hops_ms is
@@ -446,7 +453,8 @@ static int finish_hops(struct oc_osm_run *run, struct oc_osm_hops *hops,
 			return oc_err_set(err, "out of memory for switch "
 					       "routes");
 		if (oc_osm_hops_along_routes(run->snap, run->lfts,
-					     run->switch_hops, err))
+					     run->switch_hops, hops_full(run),
+					     err))
 			return -1;
 	}
 	run->hops_ms = oc_osm_now_ms() - t;
