@@ -16,9 +16,12 @@ and osm_switch_set_hops) and what each engine adds:
                     resident; --guid2lid (OpenSM's cache file of the run)
                     gives the real LID layout, else every page counts
   hop rows          one malloc(num_ports) per (switch, LID with a row):
-                    malloc chunk = max(32, (num_ports + 8 + 15) & ~15)
-                    ftree and the osmcloud engines: switch LIDs only;
-                    updn/minhop (osm_ucast_mgr_build_lid_matrices): all
+                    malloc chunk = max(32, (num_ports + 8 + 15) & ~15);
+                    switch LIDs only, for every engine: OpenSM's own
+                    osm_ucast_mgr_build_lid_matrices (updn, minhop) sets
+                    rows for switch LIDs (a CA's hops are its switch's
+                    + 1), ftree only for target switches, the osmcloud
+                    engines for switch LIDs (hops_out.c)
   engine's own      ftree: one byte per (switch, LID) (ftree_sw_t.hops);
                     osmcloud: its private LFTs (one byte per (switch, LID),
                     rows of 64) and the switch distances (switches^2 bytes)
@@ -40,8 +43,8 @@ import sys
 NODE, PHYSP, PORT, SLVL_CHUNK = 1864, 1672, 168, 32
 MADW_CHUNK, UMAD_CHUNK = 192, 320
 PAGE = 4096
-# the hop-row policy of each engine: switch LIDs only, or every LID
-COLUMNS = (("osmcloud", "switch"), ("ftree", "switch"), ("updn", "all"))
+# the engines of the table; all of them give rows to switch LIDs only
+COLUMNS = (("osmcloud", "switch"), ("ftree", "switch"), ("updn", "switch"))
 
 
 def chunk(n):
@@ -120,7 +123,7 @@ def main(argv):
     items = [("discovery: nodes, ports, SL2VL tables", lambda e, r: disc),
              ("lft + new_lft", lambda e, r: 2 * blocks * 64 * S),
              ("hops pointer arrays, resident pages", lambda e, r: ptrs[r]),
-             ("hop rows (switch LIDs / every LID)", lambda e, r: rows[r]),
+             ("hop rows (one per switch and switch LID)", lambda e, r: rows[r]),
              ("ftree's own hops (1 B per switch, LID)",
               lambda e, r: (L + 1) * S if e == "ftree" else 0),
              ("osmcloud: private LFTs + switch distances (freed by the "
