@@ -33,6 +33,7 @@ MEM_BUDGET_MB=
 PEERS="ftree updn"
 KEEP=
 QUICK=
+OFFLINE=1
 ENGINE=vswitch_ftree
 REPEAT=1
 RESULTS=
@@ -79,6 +80,8 @@ options:
   --repeat N        N offline runs and N opensm runs per engine; the table
                     takes each engine's fastest run among those that no
                     other process disturbed (other CPU < 1 s)
+  --no-offline      skip the offline 'osmcloud route' runs (on the vSwitch
+                    fabrics most of their time is the -o dump's text)
   --keep            keep the scratch folder (logs, topology files)
   -h, --help        this text
 Environment: OSM_TIMEOUT (s, --time-budget's default), TMPDIR.
@@ -101,6 +104,7 @@ while [ $# -gt 0 ]; do
 	--mem-budget) [ $# -ge 2 ] && [ "$2" -ge 1 ] 2>/dev/null || { usage >&2; exit 2; }
 		MEM_BUDGET_MB=$2; shift ;;
 	--keep) KEEP=1 ;;
+	--no-offline) OFFLINE= ;;
 	--repeat) [ $# -ge 2 ] && [ "$2" -ge 1 ] 2>/dev/null || { usage >&2; exit 2; }
 		REPEAT=$2; shift ;;
 	-h|--help) usage; exit 0 ;;
@@ -459,12 +463,13 @@ for name in "${SELECTED[@]}"; do
 	echo "== $name: $FAB_DESC: $GEN_HOSTS hosts, $GEN_SW switches, $GEN_CAS CAs"
 	echo "   $FAB_GEN${SIM_LIMITS:+   (ibsim $SIM_LIMITS)}"
 	offs=()
-	for rep in $(seq "$REPEAT"); do
+	for rep in $([ -z "$OFFLINE" ] || seq "$REPEAT"); do
 		offline "$name"
 		printf 'off_s=%s\noff_kb=%s\noff_nodump_s=%s\n' "$OFF_S" "$OFF_KB" "$OFF_NODUMP_S" >"$TOP/$name-offline-$rep.kv"
 		offs+=("$TOP/$name-offline-$rep.kv")
 		echo "   offline route -o /dev/null: ${OFF_S} s, $(mb "$OFF_KB") MB (analyse $OFF_ANALYSE ms, route $OFF_ROUTE ms; without -o: $OFF_NODUMP_S s)$([ "$OFF_RC" -eq 0 ] || echo ", EXIT $OFF_RC: $(tail -n 2 "$TOP/$name.route.err")")"
 	done
+	[ -n "$OFFLINE" ] || { : >"$TOP/$name-offline-0.kv"; offs=("$TOP/$name-offline-0.kv"); }
 	off=$(for o in "${offs[@]}"; do echo "$(kv off_s "$o") $o"; done | sort -g | head -n 1 | cut -d' ' -f2-)
 	off=${off:-${offs[0]}}
 	for rep in $(seq "$REPEAT"); do
