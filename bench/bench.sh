@@ -398,6 +398,12 @@ in_opensm() {
 		log_parse "$RUN/osm.log" "$engine" "$launch" "$RUN/rss.samples" \
 			"$([ "$engine" = "$ENGINE" ] && echo 1 || echo 0)"
 	} >"$TOP/$tag.kv"
+	# killed over the time budget while routing: the routing took at
+	# least from its start to the kill
+	if grep -q '^budget=> [0-9]* s ' "$TOP/$tag.kv" && [ -z "$(kv route_s "$TOP/$tag.kv")" ] &&
+		[ -n "$(kv pre_route_s "$TOP/$tag.kv")" ]; then
+		echo "route_min_s=$(awk -v t="$OSM_TIMEOUT" -v p="$(kv pre_route_s "$TOP/$tag.kv")" 'BEGIN {printf "%.1f", t - p}')" >>"$TOP/$tag.kv"
+	fi
 	run_stop
 	grep -q "^engine_used=$engine\$" "$TOP/$tag.kv"
 }
@@ -411,7 +417,7 @@ echo "  opensm $(dpkg-query -W -f '${Version}' opensm 2>/dev/null), ibsim $(ibsi
 echo "  osmcloud from $BUILD: $(git -C "$SRC" describe --always --dirty 2>/dev/null || echo '?'), libosmcloud.so $(sha256sum "$OC_PLUGIN_DIR/libosmcloud.so" | cut -c1-12), built $(date -u -r "$BUILD/.libs/libosmcloud.so" '+%H:%M:%S UTC')"
 echo "  scratch: $TOP"
 # one row per (fabric, engine): the run the table takes for that engine
-printf 'fabric\thosts\tswitches\tcas\toff_s\toff_kb\toff_nodump_s\tengine\troute_s\trss_kb\tup_s\tused\tbudget\tqueue_s\tpre_route_s\tpost_route_s\n' >"$SUMMARY"
+printf 'fabric\thosts\tswitches\tcas\toff_s\toff_kb\toff_nodump_s\tengine\troute_s\trss_kb\tup_s\tused\tbudget\tqueue_s\tpre_route_s\tpost_route_s\troute_min_s\n' >"$SUMMARY"
 
 # show_run KVFILE ENGINE [LABEL]: the lines of one opensm run.
 show_run() {
@@ -486,10 +492,10 @@ for name in "${SELECTED[@]}"; do
 		best+=("$(basename "$x" .kv)")
 		awk -v o="$(kv other_cpu_s "$x")" 'BEGIN {exit !(o >= 1)}' &&
 			echo "   ** $(basename "$x" .kv) was disturbed (other CPU $(kv other_cpu_s "$x") s): rerun this fabric (--repeat N helps) **"
-		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$GEN_HOSTS" "$GEN_SW" "$GEN_CAS" \
+		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$GEN_HOSTS" "$GEN_SW" "$GEN_CAS" \
 			"$(kv off_s "$off")" "$(kv off_kb "$off")" "$(kv off_nodump_s "$off")" "$engine" \
 			"$(kv route_s "$x")" "$(kv osm_rss_kb "$x")" "$(kv up_s "$x")" "$(kv engine_used "$x")" \
-			"$(kv budget "$x")" "$(kv osm_queue_s "$x")" "$(kv pre_route_s "$x")" "$(kv post_route_s "$x")" >>"$SUMMARY"
+			"$(kv budget "$x")" "$(kv osm_queue_s "$x")" "$(kv pre_route_s "$x")" "$(kv post_route_s "$x")" "$(kv route_min_s "$x")" >>"$SUMMARY"
 	done
 	[ "$REPEAT" -eq 1 ] || echo "   (the table takes each engine's fastest undisturbed run: ${best[*]})"
 done
@@ -539,7 +545,8 @@ def cell(r, e):
         b = r["budget"]
         if killed(r, "MB"):
             return "killed at %s RSS%s" % (b, "" if not r["route_s"] else ", routing " + f(r["route_s"]) + " s")
-        rt = f(r["route_s"]) if r["route_s"] else b.replace(" (budget)", " s (budget)").replace(" s s", " s")
+        rt = f(r["route_s"]) if r["route_s"] else (
+            "> %s s (budget)" % r["route_min_s"] if r["route_min_s"] else b)
         return "%s / %s / %s" % (rt, mb(r["rss_kb"]) + "+", "-" if not r["route_s"] else b)
     s = "%s / %s / %s" % (f(r["route_s"]), mb(r["rss_kb"]), f(r["up_s"]))
     if r["used"] != e:
@@ -551,8 +558,8 @@ def lower(r):
         return None, ""
     if r["route_s"]:
         return num(r["route_s"]), ""
-    if killed(r, "s"):
-        return num(r["budget"].split()[1]), ">"
+    if killed(r, "s") and r["route_min_s"]:
+        return num(r["route_min_s"]), ">"
     return None, ""
 def ratio_t(p, e):
     a, g = lower(p)
@@ -590,7 +597,9 @@ for fab in fabrics:
     e = d.get(eng)
     any_r = next(iter(d.values()))
     peer_txt = "; ".join("%s %s, %s MB (%s/%s %s time, %s memory)" % (
-        p, f(d[p]["route_s"]) + " s" if d.get(p) and d[p]["route_s"] else (d[p]["budget"] if d.get(p) and d[p]["budget"] else "-"),
+        p, f(d[p]["route_s"]) + " s" if d.get(p) and d[p]["route_s"] else (
+            "routing > %s s, killed at %s" % (d[p]["route_min_s"], d[p]["budget"]) if d.get(p) and d[p]["route_min_s"]
+            else d[p]["budget"] if d.get(p) and d[p]["budget"] else "-"),
         mb(d[p]["rss_kb"]) if d.get(p) else "-", p, eng, ratio_t(d.get(p), e), ratio_m(d.get(p), e))
         for p in peers)
     print("%s: %s hosts, %s switches: inside opensm %s routes in %s s, %s MB, SUBNET UP %s s%s; %s; offline %s s, %s MB" % (
