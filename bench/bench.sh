@@ -2,15 +2,18 @@
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # bench.sh - how fast and how small osmcloud's vswitch_ftree (or, with
 # --engine, another osmcloud engine such as sftree) routes, offline and
-# inside stock opensm under ibsim, next to OpenSM's own ftree.
+# inside stock opensm under ibsim, next to OpenSM's own ftree and updn.
 #
 # For each fabric (generated with 'osmcloud gen'), in the same run:
 #   1. offline:  osmcloud route --engine E --topo F -o /dev/null
 #   2. opensm -R E (plugin loaded; E = vswitch_ftree unless --engine) on a
 #      fresh ibsim
-#   3. opensm -R ftree (stock, plugin not loaded) on a fresh ibsim
-# opensm runs once ('-o': first sweep, SUBNET UP, exit) under /usr/bin/time.
-# The routing time of both engines is the same span of opensm's own log:
+#   3. opensm -R ftree and opensm -R updn (stock, plugin not loaded; the
+#      peers, --peers) on a fresh ibsim each
+# opensm runs once ('-o': first sweep, SUBNET UP, exit) under /usr/bin/time,
+# within a time budget and optionally a memory budget: a run that exceeds
+# one is killed and reported as "> N s (budget)" / "> N MB (budget)".
+# The routing time of every engine is the same span of opensm's own log:
 #   "building routing with '<engine>' routing algorithm..."  (VERBOSE line
 #   of osm_ucast_mgr.c, enabled for that file only) ->
 #   "<engine> tables configured on all switches"             (INFO)
@@ -26,8 +29,11 @@ BUILD=${OC_BUILDDIR:-$SRC/build}
 OSM_BIN=/usr/sbin/opensm
 TIME_BIN=/usr/bin/time
 OSM_TIMEOUT=${OSM_TIMEOUT:-1800}
+MEM_BUDGET_MB=
+PEERS="ftree updn"
 KEEP=
 QUICK=
+OFFLINE=1
 ENGINE=vswitch_ftree
 REPEAT=1
 RESULTS=
@@ -40,6 +46,8 @@ pgft18|PGFT(3;18,18,36;1,18,18), 36-port switches|--pgft 3;18,18,36;1,18,18 --ra
 k24|24-ary 3-tree|--kary 24
 k8|8-ary 3-tree (quick)|--kary 8
 vsw|vSwitch PGFT(2;3,4;1,2), 4 VFs (quick)|--pgft 2;3,4;1,2 --vswitch 4
+vsw18|vSwitch 18-ary 3-tree, 36-port switches, 2 VFs (~24,300 LIDs, opensm ~4.3 GB)|--kary 18 --radix 36 --vswitch 2
+vswpgft|vSwitch PGFT(3;18,18,36;1,18,18), 2 VFs (~48,300 LIDs, opensm ~16 GB)|--pgft 3;18,18,36;1,18,18 --radix 36 --vswitch 2
 "
 DEFAULT_FABRICS="k18 pgft18 k24"
 QUICK_FABRICS="k8 vsw"
@@ -49,7 +57,8 @@ usage() {
 usage: bench/bench.sh [options] [FABRIC...]
 Routing time and memory of vswitch_ftree, or of the osmcloud engine
 --engine names (offline, and inside stock opensm under ibsim), next to
-OpenSM's ftree, one fabric after the other.
+OpenSM's ftree and updn, one fabric after the other.  The vSwitch fabrics
+vsw18 and vswpgft are not in the default set (minutes and GBs each run).
 
 fabrics (default: $DEFAULT_FABRICS):
 $(echo "$FABRIC_LIST" | awk -F'|' 'NF == 3 {printf "  %-7s %s  (osmcloud gen %s)\n", $1, $2, $3}')
@@ -61,13 +70,21 @@ options:
                     e.g. sftree)
   --build DIR       build tree with osmcloud and .libs/libosmcloud.so
                     (default: \$OC_BUILDDIR or $SRC/build)
+  --peers A,B       OpenSM's own engines to compare with (default
+                    "$PEERS"; each runs stock, plugin not loaded)
+  --time-budget S   kill an opensm run after S seconds (default
+                    \$OSM_TIMEOUT or 1800) and report "> S s (budget)"
+  --mem-budget MB   kill an opensm run whose RSS exceeds MB and report
+                    "> MB MB (budget)" (default: none)
   --results FILE    also write the measurements as TSV to FILE
   --repeat N        N offline runs and N opensm runs per engine; the table
                     takes each engine's fastest run among those that no
                     other process disturbed (other CPU < 1 s)
+  --no-offline      skip the offline 'osmcloud route' runs (on the vSwitch
+                    fabrics most of their time is the -o dump's text)
   --keep            keep the scratch folder (logs, topology files)
   -h, --help        this text
-Environment: OSM_TIMEOUT (s, per opensm run, default 1800), TMPDIR.
+Environment: OSM_TIMEOUT (s, --time-budget's default), TMPDIR.
 Exit status: 0 measured (whatever the figures), 1 setup error, 2 bad options.
 EOF
 }
@@ -81,7 +98,13 @@ while [ $# -gt 0 ]; do
 	--build) [ $# -ge 2 ] || { usage >&2; exit 2; }; BUILD=$2; shift ;;
 	--engine) [ $# -ge 2 ] || { usage >&2; exit 2; }; ENGINE=$2; shift ;;
 	--results) [ $# -ge 2 ] || { usage >&2; exit 2; }; RESULTS=$2; shift ;;
+	--peers) [ $# -ge 2 ] || { usage >&2; exit 2; }; PEERS=${2//,/ }; shift ;;
+	--time-budget) [ $# -ge 2 ] && [ "$2" -ge 1 ] 2>/dev/null || { usage >&2; exit 2; }
+		OSM_TIMEOUT=$2; shift ;;
+	--mem-budget) [ $# -ge 2 ] && [ "$2" -ge 1 ] 2>/dev/null || { usage >&2; exit 2; }
+		MEM_BUDGET_MB=$2; shift ;;
 	--keep) KEEP=1 ;;
+	--no-offline) OFFLINE= ;;
 	--repeat) [ $# -ge 2 ] && [ "$2" -ge 1 ] 2>/dev/null || { usage >&2; exit 2; }
 		REPEAT=$2; shift ;;
 	-h|--help) usage; exit 0 ;;
@@ -97,6 +120,12 @@ fi
 for f in "${SELECTED[@]}"; do
 	echo "$FABRIC_LIST" | grep -q "^$f|" || {
 		echo "bench.sh: unknown fabric '$f'" >&2; usage >&2; exit 2; }
+done
+for e in $PEERS; do
+	case $e in
+	"$ENGINE") echo "bench.sh: --peers: '$e' is the measured engine" >&2; exit 2 ;;
+	*[!a-z0-9_-]*|"") echo "bench.sh: --peers: bad engine name '$e'" >&2; exit 2 ;;
+	esac
 done
 
 for tool in ibsim "$OSM_BIN" python3; do
@@ -133,7 +162,7 @@ SUMMARY=$TOP/summary.tsv
 log_parse() {
 	python3 - "$@" <<'PY'
 import re, sys, datetime
-log, engine, launch, samples = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4]
+log, engine, launch, samples, plugin = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4], sys.argv[5] == "1"
 year = datetime.datetime.fromtimestamp(launch).year
 stamp = re.compile(r'^(\w{3}) +(\d+) (\d\d):(\d\d):(\d\d) (\d{6}) \[[0-9A-Fa-f]+\] (0x[0-9a-f]{2}) -> (.*)')
 def ts(m):
@@ -179,15 +208,28 @@ def span(a, b):
 print("engine_used=%s" % (used[0] if used else "none"))
 print("route_s=%s" % span("build", "conf"))
 print("up_s=%s" % ("%.3f" % (first["up"] - launch) if "up" in first else ""))
+# the first sweep around the routing: launch -> routing starts (discovery,
+# LIDs), tables configured -> SUBNET UP (the blocks sent, the rest)
+print("pre_route_s=%s" % ("%.3f" % (first["build"] - launch) if "build" in first else ""))
+print("post_route_s=%s" % span("conf", "up"))
 if engine == "ftree":
     print("engine_s=%s" % span("ftree_construct", "conf"))
     print("ftree_construct_s=%s" % span("ftree_construct", "ftree_hops"))
     print("ftree_hops_s=%s" % span("ftree_hops", "ftree_route"))
     print("ftree_routing_s=%s" % span("ftree_route", "ftree_done"))
     print("lft_set_s=%s" % span("ftree_done", "conf"))
-else:
+elif plugin:
     print("engine_s=%s" % span("oc_first", "conf"))
+    # OpenSM's own time after the plugin's last line: the LFT block queuing
+    print("osm_queue_s=%s" % span("oc_done", "conf"))
     print("oc_summary=%s" % summary)
+    # the summary's phases must add up to its total (phases.h)
+    tot = re.search(r" in ([0-9.]+) ms \(", summary)
+    inner = re.search(r" ms \(([^)]*)\)", summary)
+    if tot and inner:
+        parts = [float(x) for x in re.findall(r"([0-9]+\.[0-9]+)", inner.group(1))]
+        print("oc_total_ms=%s" % tot.group(1))
+        print("oc_phases_sum_ms=%.1f" % sum(parts))
 rss = []
 try:
     for l in open(samples):
@@ -256,10 +298,11 @@ cpu_busy() { awk '$1 == "cpu" {print $2 + $3 + $4 + $7 + $8 + $9; exit}' /proc/s
 # proc_cpu PID: user + system ticks of PID so far.
 proc_cpu() { sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | awk '{print $12 + $13}'; }
 
-# rss_sampler PID OUT: finds opensm below PID (timeout -> time -> opensm)
-# and writes "epoch VmRSS_kB" to OUT every 50 ms until it exits.
+# rss_sampler PID OUT MARK: finds opensm below PID (timeout -> time ->
+# opensm) and writes "epoch VmRSS_kB" to OUT every 50 ms until it exits;
+# over the memory budget it creates MARK and kills that opensm.
 rss_sampler() {
-	local p c i line
+	local p c i line limit=$((${MEM_BUDGET_MB:-0} * 1024))
 	for i in $(seq 400); do
 		p=$1
 		while c=$(cat "/proc/$p/task/$p/children" 2>/dev/null) && [ -n "$c" ]; do
@@ -273,7 +316,13 @@ rss_sampler() {
 	echo "$p" >"$RUN/opensm.pid"
 	while [ -r "/proc/$p/status" ]; do
 		while read -r line; do
-			case $line in VmRSS:*) line=${line#VmRSS:}; echo "$EPOCHREALTIME ${line% kB}" ;; esac
+			case $line in VmRSS:*) line=${line#VmRSS:}; line=${line% kB}
+				echo "$EPOCHREALTIME $line"
+				if [ "$limit" -gt 0 ] && [ "$line" -gt "$limit" ] && [ ! -e "$3" ]; then
+					: >"$3"
+					kill -KILL "$p" 2>/dev/null
+				fi ;;
+			esac
 		done <"/proc/$p/status" 2>/dev/null
 		sleep 0.05
 	done >"$2"
@@ -315,7 +364,7 @@ in_opensm() {
 	# -o waits for SUBNET UP in sweep_interval steps (0 would busy-poll);
 	# no periodic sweep comes before that long interval.
 	sed -i 's/^sweep_interval .*/sweep_interval 1000/' "$conf"
-	[ "$engine" != ftree ] || sed -i '/^event_plugin_name /d' "$conf"
+	[ "$engine" = "$ENGINE" ] || sed -i '/^event_plugin_name /d' "$conf"
 	busy0=$(cpu_busy) sim0=$(proc_cpu "$SIM_PID")
 	launch=$(date +%s.%N)
 	(cd "$RUN" && LD_LIBRARY_PATH="$OC_PLUGIN_DIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
@@ -323,7 +372,7 @@ in_opensm() {
 		ibsim-run "$OSM_BIN" -F "$conf" -f "$RUN/osm.log" -o \
 		>"$RUN/osm.out" 2>&1) &
 	OSM_PID=$!
-	rss_sampler "$OSM_PID" "$RUN/rss.samples" &
+	rss_sampler "$OSM_PID" "$RUN/rss.samples" "$RUN/mem_budget" &
 	sampler=$!
 	wait "$OSM_PID"
 	rc=$?
@@ -334,17 +383,27 @@ in_opensm() {
 	t=$(tail -n 1 "$RUN/osm.time" 2>/dev/null)
 	{
 		echo "osm_rc=$rc"
+		if [ -e "$RUN/mem_budget" ]; then echo "budget=> $MEM_BUDGET_MB MB (budget)"
+		elif [ "$rc" -eq 124 ]; then echo "budget=> $OSM_TIMEOUT s (budget)"; fi
 		echo "sim_parse_s=$(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.2f", b - a}')"
 		set -- $t
 		echo "osm_wall_s=${1:-}"
-		echo "osm_rss_kb=${2:-}"
+		# killed runs: /usr/bin/time died with them, the sampler's peak
+		echo "osm_rss_kb=${2:-$(awk '$2 > m {m = $2} END {print m}' "$RUN/rss.samples" 2>/dev/null)}"
 		# CPU seconds used by anything else than this opensm and ibsim
 		# during the run (another build, a test): disturbance indicator
 		echo "other_cpu_s=$(awk -v b="$busy1" -v a="$busy0" -v s1="${sim1:-0}" -v s0="${sim0:-0}" \
 			-v u="${3:-0}" -v y="${4:-0}" -v hz="$(getconf CLK_TCK)" \
 			'BEGIN {x = (b - a - (s1 - s0)) / hz - u - y; printf "%.1f", x < 0 ? 0 : x}')"
-		log_parse "$RUN/osm.log" "$engine" "$launch" "$RUN/rss.samples"
+		log_parse "$RUN/osm.log" "$engine" "$launch" "$RUN/rss.samples" \
+			"$([ "$engine" = "$ENGINE" ] && echo 1 || echo 0)"
 	} >"$TOP/$tag.kv"
+	# killed over the time budget while routing: the routing took at
+	# least from its start to the kill
+	if grep -q '^budget=> [0-9]* s ' "$TOP/$tag.kv" && [ -z "$(kv route_s "$TOP/$tag.kv")" ] &&
+		[ -n "$(kv pre_route_s "$TOP/$tag.kv")" ]; then
+		echo "route_min_s=$(awk -v t="$OSM_TIMEOUT" -v p="$(kv pre_route_s "$TOP/$tag.kv")" 'BEGIN {printf "%.1f", t - p}')" >>"$TOP/$tag.kv"
+	fi
 	run_stop
 	grep -q "^engine_used=$engine\$" "$TOP/$tag.kv"
 }
@@ -357,27 +416,32 @@ echo "osmcloud bench: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(uname 
 echo "  opensm $(dpkg-query -W -f '${Version}' opensm 2>/dev/null), ibsim $(ibsim -V 2>&1 | sed -n 's/^ibsim //p' | head -n 1) ($(dpkg-query -W -f '${Version}' ibsim-utils 2>/dev/null))"
 echo "  osmcloud from $BUILD: $(git -C "$SRC" describe --always --dirty 2>/dev/null || echo '?'), libosmcloud.so $(sha256sum "$OC_PLUGIN_DIR/libosmcloud.so" | cut -c1-12), built $(date -u -r "$BUILD/.libs/libosmcloud.so" '+%H:%M:%S UTC')"
 echo "  scratch: $TOP"
-printf 'fabric\thosts\tswitches\tcas\toff_s\toff_kb\toff_nodump_s\teng_route_s\teng_rss_kb\teng_up_s\teng_engine\tft_route_s\tft_rss_kb\tft_up_s\tft_engine\n' >"$SUMMARY"
+# one row per (fabric, engine): the run the table takes for that engine
+printf 'fabric\thosts\tswitches\tcas\toff_s\toff_kb\toff_nodump_s\tengine\troute_s\trss_kb\tup_s\tused\tbudget\tqueue_s\tpre_route_s\tpost_route_s\troute_min_s\n' >"$SUMMARY"
 
 # show_run KVFILE ENGINE [LABEL]: the lines of one opensm run.
 show_run() {
-	local kvf=$1 engine=$2 label=${3:-} used n
+	local kvf=$1 engine=$2 label=${3:-} used n budget
 	if [ -n "$(kv sim_failed "$kvf")" ]; then
 		echo "   $engine$label: ibsim did not start"
 		return
 	fi
 	used=$(kv engine_used "$kvf")
+	budget=$(kv budget "$kvf")
 	printf '   opensm -R %-13s routing %s s (engine %s s), SUBNET UP %s s, RSS %s MB, ibsim parse %s s, other CPU %s s%s%s\n' \
 		"$engine" "$(fmt_s "$(kv route_s "$kvf")")" "$(fmt_s "$(kv engine_s "$kvf")")" \
 		"$(fmt_s "$(kv up_s "$kvf")")" "$(mb "$(kv osm_rss_kb "$kvf")")" \
 		"$(fmt_s "$(kv sim_parse_s "$kvf")")" "$(kv other_cpu_s "$kvf")" "$label" \
-		"$([ "$used" = "$engine" ] || echo "  ** FALLBACK: tables configured by '$used' **")"
+		"$([ -n "$budget" ] && echo "  ** KILLED: $budget **" || { [ "$used" = "$engine" ] || echo "  ** FALLBACK: tables configured by '$used' **"; })"
+	echo "      first sweep: $(fmt_s "$(kv pre_route_s "$kvf")") s before routing (discovery, LIDs), $(fmt_s "$(kv route_s "$kvf")") s routing, $(fmt_s "$(kv post_route_s "$kvf")") s from tables configured to SUBNET UP"
 	[ -z "$(kv rss_before_route_kb "$kvf")" ] ||
 		echo "      opensm RSS (sampled every 50 ms): $(mb "$(kv rss_before_route_kb "$kvf")") MB before routing, $(mb "$(kv rss_engine_done_kb "$kvf")") MB when the engine is done, $(mb "$(kv rss_after_route_kb "$kvf")") MB when the LFT blocks are queued (tables configured)"
 	if [ "$engine" = ftree ]; then
 		echo "      ftree phases: construct $(fmt_s "$(kv ftree_construct_s "$kvf")") s, min-hop matrices $(fmt_s "$(kv ftree_hops_s "$kvf")") s, routing $(fmt_s "$(kv ftree_routing_s "$kvf")") s, LFT set $(fmt_s "$(kv lft_set_s "$kvf")") s"
-	else
-		echo "      plugin: $(kv oc_summary "$kvf" | sed 's/.* in /in /')"
+	elif [ "$engine" = "$ENGINE" ]; then
+		echo "      plugin: $(kv oc_summary "$kvf" | sed 's/.* in /in /; s/; OpenSM.s own time follows.*//')"
+		[ -z "$(kv oc_total_ms "$kvf")" ] ||
+			echo "      plugin phases add up to $(kv oc_phases_sum_ms "$kvf") of its $(kv oc_total_ms "$kvf") ms; then OpenSM's own LFT block queuing $(fmt_s "$(kv osm_queue_s "$kvf")") s (plugin's last line -> tables configured)"
 	fi
 	n=$(kv n_errors "$kvf")
 	if [ "${n:-0}" -gt 0 ]; then
@@ -405,83 +469,122 @@ for name in "${SELECTED[@]}"; do
 	echo "== $name: $FAB_DESC: $GEN_HOSTS hosts, $GEN_SW switches, $GEN_CAS CAs"
 	echo "   $FAB_GEN${SIM_LIMITS:+   (ibsim $SIM_LIMITS)}"
 	offs=()
-	for rep in $(seq "$REPEAT"); do
+	for rep in $([ -z "$OFFLINE" ] || seq "$REPEAT"); do
 		offline "$name"
 		printf 'off_s=%s\noff_kb=%s\noff_nodump_s=%s\n' "$OFF_S" "$OFF_KB" "$OFF_NODUMP_S" >"$TOP/$name-offline-$rep.kv"
 		offs+=("$TOP/$name-offline-$rep.kv")
 		echo "   offline route -o /dev/null: ${OFF_S} s, $(mb "$OFF_KB") MB (analyse $OFF_ANALYSE ms, route $OFF_ROUTE ms; without -o: $OFF_NODUMP_S s)$([ "$OFF_RC" -eq 0 ] || echo ", EXIT $OFF_RC: $(tail -n 2 "$TOP/$name.route.err")")"
 	done
+	[ -n "$OFFLINE" ] || { : >"$TOP/$name-offline-0.kv"; offs=("$TOP/$name-offline-0.kv"); }
 	off=$(for o in "${offs[@]}"; do echo "$(kv off_s "$o") $o"; done | sort -g | head -n 1 | cut -d' ' -f2-)
 	off=${off:-${offs[0]}}
 	for rep in $(seq "$REPEAT"); do
-		for engine in "$ENGINE" ftree; do
+		for engine in "$ENGINE" $PEERS; do
 			in_opensm "$name" "$engine" "$rep"
 			show_run "$TOP/$name-$engine-$rep.kv" "$engine" \
 				"$([ "$REPEAT" -eq 1 ] || echo " (run $rep/$REPEAT)")"
 		done
 	done
-	v=$(best_kv route_s "$TOP/$name-$ENGINE-"*.kv)
-	f=$(best_kv route_s "$TOP/$name-ftree-"*.kv)
-	v=${v:-$TOP/$name-$ENGINE-1.kv} f=${f:-$TOP/$name-ftree-1.kv}
-	[ "$REPEAT" -eq 1 ] || echo "   (the table takes each engine's fastest undisturbed run: $(basename "$v" .kv), $(basename "$f" .kv))"
-	for x in "$v" "$f"; do
+	best=()
+	for engine in "$ENGINE" $PEERS; do
+		x=$(best_kv route_s "$TOP/$name-$engine-"*.kv)
+		x=${x:-$TOP/$name-$engine-1.kv}
+		best+=("$(basename "$x" .kv)")
 		awk -v o="$(kv other_cpu_s "$x")" 'BEGIN {exit !(o >= 1)}' &&
 			echo "   ** $(basename "$x" .kv) was disturbed (other CPU $(kv other_cpu_s "$x") s): rerun this fabric (--repeat N helps) **"
+		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$GEN_HOSTS" "$GEN_SW" "$GEN_CAS" \
+			"$(kv off_s "$off")" "$(kv off_kb "$off")" "$(kv off_nodump_s "$off")" "$engine" \
+			"$(kv route_s "$x")" "$(kv osm_rss_kb "$x")" "$(kv up_s "$x")" "$(kv engine_used "$x")" \
+			"$(kv budget "$x")" "$(kv osm_queue_s "$x")" "$(kv pre_route_s "$x")" "$(kv post_route_s "$x")" "$(kv route_min_s "$x")" >>"$SUMMARY"
 	done
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$GEN_HOSTS" "$GEN_SW" "$GEN_CAS" \
-		"$(kv off_s "$off")" "$(kv off_kb "$off")" "$(kv off_nodump_s "$off")" \
-		"$(kv route_s "$v")" "$(kv osm_rss_kb "$v")" "$(kv up_s "$v")" "$(kv engine_used "$v")" \
-		"$(kv route_s "$f")" "$(kv osm_rss_kb "$f")" "$(kv up_s "$f")" "$(kv engine_used "$f")" >>"$SUMMARY"
+	[ "$REPEAT" -eq 1 ] || echo "   (the table takes each engine's fastest undisturbed run: ${best[*]})"
 done
 
 echo
 echo "offline = osmcloud route --engine $ENGINE --topo F -o /dev/null (wall s / peak RSS MB); opensm: routing = log span"
-echo "\"building routing with '<engine>'\" -> \"<engine> tables configured\" (s) / opensm peak RSS (MB);"
-echo "speed-up = ftree / $ENGINE routing; memory = ftree / $ENGINE opensm peak RSS."
+echo "\"building routing with '<engine>'\" -> \"<engine> tables configured\" (s) / opensm peak RSS (MB) / SUBNET UP (s after launch);"
+echo "speed-up = peer / $ENGINE routing; memory = peer / $ENGINE opensm peak RSS; a run killed over its budget shows"
+echo "\"> N s (budget)\" or \"> N MB (budget)\" (the run is not dropped; its ratio is then a lower bound, \">\")."
 echo "Per run above: engine = first line of the engine (ftree: construct_fabric, $ENGINE: its"
 echo "snapshot line) -> tables configured; other CPU = CPU time of anything but this opensm and ibsim"
 echo "during the run (another build or test: rerun when it is not ~0)."
-python3 - "$SUMMARY" "$ENGINE" <<'PY'
+python3 - "$SUMMARY" "$ENGINE" $PEERS <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1]), delimiter="\t"))
-eng = sys.argv[2]
-def f(x):
+eng, peers = sys.argv[2], sys.argv[3:]
+def num(x):
     try:
-        v = float(x)
-    except ValueError:
+        return float(x)
+    except (TypeError, ValueError):
+        return None
+def f(x):
+    v = num(x)
+    if v is None:
         return "-"
     return ("%.4f" if v < 0.01 else "%.3f" if v < 1 else "%.2f" if v < 10 else "%.1f") % v
 def f2(x):  # GNU time's %e has two decimals
-    try:
-        return "%.2f" % float(x)
-    except ValueError:
-        return "-"
+    v = num(x)
+    return "-" if v is None else "%.2f" % v
 def mb(x):
-    try:
-        return "%.0f" % (float(x) / 1024)
-    except ValueError:
-        return "-"
-def ratio(a, b, fmt="%.1fx"):
-    try:
-        a, b = float(a), float(b)
-        return fmt % (a / b) if a > 0 and b > 0 else "-"
-    except ValueError:
-        return "-"
-hdr = ["fabric", "hosts", "switches", "offline s / MB", "offline, no -o s", "opensm %s s / MB" % eng,
-       "opensm ftree s / MB", "speed-up", "memory"]
-out = []
+    v = num(x)
+    return "-" if v is None else "%.0f" % (v / 1024)
+fabrics = []
+by = {}
 for r in rows:
-    vs = f(r["eng_route_s"]) + " / " + mb(r["eng_rss_kb"])
-    def why(e):
-        return "no tables configured" if e in ("", "none") else "FELL BACK to " + e
-    if r["eng_engine"] != eng:
-        vs += " (%s)" % why(r["eng_engine"])
-    ft = f(r["ft_route_s"]) + " / " + mb(r["ft_rss_kb"])
-    if r["ft_engine"] != "ftree":
-        ft += " (%s)" % why(r["ft_engine"])
-    out.append([r["fabric"], "{:,}".format(int(r["hosts"])), "{:,}".format(int(r["switches"])),
-                f2(r["off_s"]) + " / " + mb(r["off_kb"]), f2(r["off_nodump_s"]), vs, ft,
-                ratio(r["ft_route_s"], r["eng_route_s"]), ratio(r["ft_rss_kb"], r["eng_rss_kb"], "%.2fx")])
+    if r["fabric"] not in by:
+        fabrics.append(r["fabric"])
+        by[r["fabric"]] = {}
+    by[r["fabric"]][r["engine"]] = r
+def killed(r, unit):
+    return r and r["budget"] and r["budget"].endswith("(budget)") and (" %s " % unit) in r["budget"]
+def cell(r, e):
+    """routing s / peak RSS MB / SUBNET UP s, or what stopped the run."""
+    if r is None:
+        return "-"
+    if r["budget"]:
+        b = r["budget"]
+        if killed(r, "MB"):
+            return "killed at %s RSS%s" % (b, "" if not r["route_s"] else ", routing " + f(r["route_s"]) + " s")
+        rt = f(r["route_s"]) if r["route_s"] else (
+            "> %s s (budget)" % r["route_min_s"] if r["route_min_s"] else b)
+        return "%s / %s / %s" % (rt, mb(r["rss_kb"]) + "+", "-" if not r["route_s"] else b)
+    s = "%s / %s / %s" % (f(r["route_s"]), mb(r["rss_kb"]), f(r["up_s"]))
+    if r["used"] != e:
+        s += " (%s)" % ("no tables configured" if r["used"] in ("", "none") else "FELL BACK to " + r["used"])
+    return s
+def lower(r):
+    """the value to divide by, and '>' when the run was killed first."""
+    if r is None:
+        return None, ""
+    if r["route_s"]:
+        return num(r["route_s"]), ""
+    if killed(r, "s") and r["route_min_s"]:
+        return num(r["route_min_s"]), ">"
+    return None, ""
+def ratio_t(p, e):
+    a, g = lower(p)
+    b = num(e["route_s"]) if e and e["route_s"] and e["used"] == eng else None
+    if a is None or not b or (p and p["used"] != p["engine"] and not g):
+        return "-"
+    return "%s%.1fx" % (g, a / b)
+def ratio_m(p, e):
+    a, b = num(p and p["rss_kb"]), num(e and e["rss_kb"])
+    if not a or not b or (e and e["budget"]):
+        return "-"
+    return "%s%.2fx" % (">" if killed(p, "MB") or killed(p, "s") else "", a / b)
+hdr = ["fabric", "hosts", "switches", "offline s / MB", "%s s / MB / UP s" % eng]
+hdr += ["%s s / MB / UP s" % p for p in peers]
+hdr += ["speed-up vs %s" % p for p in peers] + ["memory vs %s" % p for p in peers]
+out = []
+for fab in fabrics:
+    d = by[fab]
+    any_r = next(iter(d.values()))
+    e = d.get(eng)
+    row = [fab, "{:,}".format(int(any_r["hosts"])), "{:,}".format(int(any_r["switches"])),
+           f2(any_r["off_s"]) + " / " + mb(any_r["off_kb"]), cell(e, eng)]
+    row += [cell(d.get(p), p) for p in peers]
+    row += [ratio_t(d.get(p), e) for p in peers] + [ratio_m(d.get(p), e) for p in peers]
+    out.append(row)
 w = [max(len(x[i]) for x in out + [hdr]) for i in range(len(hdr))]
 line = lambda x: "| " + " | ".join(c.ljust(w[i]) for i, c in enumerate(x)) + " |"
 print(line(hdr))
@@ -489,15 +592,21 @@ print("|" + "|".join("-" * (n + 2) for n in w) + "|")
 for x in out:
     print(line(x))
 print()
-for r in rows:
-    ok = r["eng_engine"] == eng and r["ft_engine"] == "ftree"
-    print("%s: %s hosts, %s switches: inside opensm %s routes in %s s, ftree in %s s "
-          "(ftree/%s %s); opensm peak RSS %s MB vs %s MB (ftree/%s %s); "
-          "offline %s s, %s MB%s" % (
-          r["fabric"], r["hosts"], r["switches"], eng, f(r["eng_route_s"]), f(r["ft_route_s"]),
-          eng, ratio(r["ft_route_s"], r["eng_route_s"]), mb(r["eng_rss_kb"]), mb(r["ft_rss_kb"]),
-          eng, ratio(r["ft_rss_kb"], r["eng_rss_kb"], "%.2fx"), f2(r["off_s"]), mb(r["off_kb"]),
-          "" if ok else " [tables configured by: %s run %s, ftree run %s]" % (eng, r["eng_engine"] or "none", r["ft_engine"] or "none")))
+for fab in fabrics:
+    d = by[fab]
+    e = d.get(eng)
+    any_r = next(iter(d.values()))
+    peer_txt = "; ".join("%s %s, %s MB (%s/%s %s time, %s memory)" % (
+        p, f(d[p]["route_s"]) + " s" if d.get(p) and d[p]["route_s"] else (
+            "routing > %s s, killed at %s" % (d[p]["route_min_s"], d[p]["budget"]) if d.get(p) and d[p]["route_min_s"]
+            else d[p]["budget"] if d.get(p) and d[p]["budget"] else "-"),
+        mb(d[p]["rss_kb"]) if d.get(p) else "-", p, eng, ratio_t(d.get(p), e), ratio_m(d.get(p), e))
+        for p in peers)
+    print("%s: %s hosts, %s switches: inside opensm %s routes in %s s, %s MB, SUBNET UP %s s%s; %s; offline %s s, %s MB" % (
+        fab, any_r["hosts"], any_r["switches"], eng, f(e and e["route_s"]), mb(e and e["rss_kb"]),
+        f(e and e["up_s"]), (" [" + e["budget"] + "]") if e and e["budget"] else
+        ("" if e and e["used"] == eng else " [tables configured by: %s]" % ((e and e["used"]) or "none")),
+        peer_txt, f2(any_r["off_s"]), mb(any_r["off_kb"])))
 PY
 [ -z "$RESULTS" ] || cp "$SUMMARY" "$RESULTS"
 exit 0

@@ -10,5 +10,6 @@ libosmcloud_la_SOURCES += \
 	src/osm/routing/lanes.c src/osm/routing/lanes.h \
 	src/osm/routing/lft_out.c src/osm/routing/lft_out.h \
 	src/osm/routing/partitions_in.c src/osm/routing/partitions_in.h \
+	src/osm/routing/phases.c src/osm/routing/phases.h \
 	src/osm/routing/run.c src/osm/routing/run.h \
 	src/osm/routing/snapshot.c src/osm/routing/snapshot.h

@@ -23,6 +23,7 @@
 #include "route/engine.h"
 #include "routing/inputs.h"
 #include "routing/lanes.h"
+#include "routing/phases.h"
 #include "plugin.h"
 #include "routing/snapshot.h"
 
@@ -35,7 +36,7 @@ struct oc_osm_run {
 	struct oc_lfts *lfts; /* NULL unless oc_osm_run_route() succeeded */
 	uint8_t *switch_hops; /* OC_ENGINE_SWITCH_PATHS: oc_lft_switch_hops() */
 	struct oc_route_stats stats;
-	double start_ms; /* when the run began */
+	struct oc_osm_phases phases; /* every millisecond of the run */
 	double snapshot_ms, check_ms, hops_ms;
 };
 
