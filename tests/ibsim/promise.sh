@@ -20,7 +20,7 @@ kept() {
 	line=$(grep -m1 "$2: check: promise kept ($3) in [0-9.]* ms" "$RUN/osm.log")
 	[ -n "$line" ] && pass "$1: ${line#*-> }" ||
 		fail "$1: no 'promise kept' line: $(grep -m2 -E 'check|ERR' "$RUN/osm.log")"
-	grep -qE "$2: routed .*\(snapshot [0-9.]+, analyse [0-9.]+, route [0-9.]+, check [0-9.]+, hops" \
+	grep -qE "$2: routed .*\(.*snapshot [0-9.]+, .*analyse [0-9.]+, route [0-9.]+, check [0-9.]+, hops" \
 		"$RUN/osm.log" && pass "$1: the summary line gives the check's cost" ||
 		fail "$1: no check figure in the summary line"
 }
