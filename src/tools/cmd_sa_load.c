@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "commands.h"
+#include "stop_signal.h"
 #include "opt_uint.h"
 #include "latency_stats.h"
 #include "sa_umad.h"
@@ -45,13 +46,6 @@ struct sa_client {
 	double *rtt;
 	size_t n, cap, errors;
 };
-
-static volatile sig_atomic_t stop_asked;
-
-static void on_term(int sig)
-{
-	stop_asked = 1;
-}
 
 static double now_us(void)
 {
@@ -133,7 +127,7 @@ static int flood(struct sa_client *c, const struct sa_opts *o, double *secs)
 		s = receive(c, o->window);
 		if (!s)
 			continue;
-		if (!stop_asked && (!o->seconds || now_us() < end)) {
+		if (!oc_stop_asked() && (!o->seconds || now_us() < end)) {
 			if (send_query(c, s, o))
 				return -1;
 		} else {
@@ -264,8 +258,7 @@ int cmd_sa_load(int argc, char **argv)
 
 	if (parse(argc, argv, &o) || open_client(&c, &o))
 		return 2;
-	signal(SIGTERM, on_term);
-	signal(SIGINT, on_term);
+	oc_stop_on_signals();
 	build_query(&c, o.dlid ? o.dlid : c.sa.port.sm_lid);
 	rc = flood(&c, &o, &secs);
 	if (!rc)

@@ -33,6 +33,7 @@
 #include <infiniband/mad.h>
 
 #include "commands.h"
+#include "stop_signal.h"
 #include "opt_uint.h"
 #include "ibports.h"
 #include "pathcache_client.h"
@@ -70,13 +71,7 @@ struct peer {
 	int gid_known;
 };
 
-static volatile sig_atomic_t stop_asked, marked;
-
-static void on_term(int sig)
-{
-	(void)sig;
-	stop_asked = 1;
-}
+static volatile sig_atomic_t marked;
 
 static void on_mark(int sig)
 {
@@ -232,7 +227,7 @@ static unsigned step(struct peer *p)
 
 static void run(struct peer *p)
 {
-	while (!stop_asked)
+	while (!oc_stop_asked())
 		wait_ms(step(p));
 }
 
@@ -348,7 +343,6 @@ int cmd_sa_peer(int argc, char **argv)
 {
 	struct peer_opts o;
 	struct peer p = {0};
-	struct sigaction term = {.sa_handler = on_term};
 	struct sigaction mark = {.sa_handler = on_mark};
 
 	if (parse(argc, argv, &o))
@@ -356,8 +350,7 @@ int cmd_sa_peer(int argc, char **argv)
 	p.o = &o;
 	if (open_peer(&p))
 		return 1;
-	sigaction(SIGTERM, &term, NULL);
-	sigaction(SIGINT, &term, NULL);
+	oc_stop_on_signals();
 	sigaction(SIGUSR1, &mark, NULL);
 	fprintf(stderr, WHO ": %s: started\n", o.name);
 	run(&p);

@@ -29,6 +29,7 @@
 #include "sa/pathcache.h"
 #include "sa/pathcache_proto.h"
 #include "sa_umad.h"
+#include "stop_signal.h"
 
 #define WHO "osmcloud pathcache serve"
 #define MAX_CLIENTS 32
@@ -51,13 +52,6 @@ struct pc_daemon {
 	uint64_t sa_queries, sa_errors, sa_timeouts, polls, poll_errors;
 	uint64_t seen_flushes[OC_PC_FLUSH_COUNT];
 };
-
-static volatile sig_atomic_t stop_asked;
-
-static void on_term(int sig)
-{
-	stop_asked = 1;
-}
 
 static long now_ms(void)
 {
@@ -364,7 +358,7 @@ static void loop(struct pc_daemon *d)
 	struct pollfd pfd[1 + MAX_CLIENTS];
 	unsigned i;
 
-	while (!stop_asked) {
+	while (!oc_stop_asked()) {
 		long wait = next_poll - now_ms();
 
 		pfd[0].fd = d->listen_fd, pfd[0].events = POLLIN;
@@ -437,8 +431,7 @@ int oc_pcserve_run(const struct oc_pcserve_opts *o)
 	unsigned i;
 	int rc = 0;
 
-	signal(SIGTERM, on_term);
-	signal(SIGINT, on_term);
+	oc_stop_on_signals();
 	signal(SIGPIPE, SIG_IGN);
 	if (start(&d))
 		rc = 1;

@@ -23,7 +23,8 @@ osmcloud_SOURCES += src/tools/cmd_weights.c \
 	src/tools/weights_map.c src/tools/weights_map.h
 osmcloud_LDADD += $(IBMAD_LIBS)
 # sa-load: one client of the SA load benchmark (bench/sa_load.sh; libibumad)
-osmcloud_SOURCES += src/tools/opt_uint.c src/tools/opt_uint.h
+osmcloud_SOURCES += src/tools/opt_uint.c src/tools/opt_uint.h \
+	src/tools/stop_signal.c src/tools/stop_signal.h
 osmcloud_SOURCES += src/tools/cmd_sa_load.c \
 	src/tools/latency_stats.c src/tools/latency_stats.h \
 	src/tools/sa_umad.c src/tools/sa_umad.h \
