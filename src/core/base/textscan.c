@@ -64,3 +64,23 @@ int oc_read_to_end(FILE *in, const char *file, unsigned line,
 	return oc_err_set(err, "%s:%u: cannot read this line: %s", file, line,
 			  strerror(reason));
 }
+
+int oc_read_lines(FILE *in, const char *file, oc_line_fn *fn, void *ctx,
+		  struct oc_err *err)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	unsigned lineno = 0;
+	int ret = 0;
+
+	while (!ret && getline(&line, &cap, in) >= 0) {
+		lineno++;
+		ret = fn(ctx, line, lineno, err);
+	}
+	if (ret)
+		oc_err_at(err, file, lineno, err->msg, NULL);
+	else
+		ret = oc_read_to_end(in, file, lineno + 1, err);
+	free(line);
+	return ret;
+}

@@ -39,4 +39,15 @@ int oc_err_at(struct oc_err *err, const char *file, unsigned line,
 int oc_read_to_end(FILE *in, const char *file, unsigned line,
 		   struct oc_err *err);
 
+/* One line of a file, numbered from 1: 0, or -1 with err set to the
+ * problem (without the file and line, which oc_read_lines adds). */
+typedef int oc_line_fn(void *ctx, char *line, unsigned lineno,
+		       struct oc_err *err);
+
+/* Calls fn for every line of in (getline: a long line is one line) until
+ * one fails: 0 when the whole file was read; -1 with err set to
+ * "FILE:LINE: problem", fn's or oc_read_to_end()'s. */
+int oc_read_lines(FILE *in, const char *file, oc_line_fn *fn, void *ctx,
+		  struct oc_err *err);
+
 #endif

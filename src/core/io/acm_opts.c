@@ -34,8 +34,10 @@ static int parse_capacity(const char *s, unsigned *v, struct oc_err *err)
 	return 0;
 }
 
-static int parse_line(struct oc_acm_opts *o, char *line, struct oc_err *err)
+static int parse_line(void *ctx, char *line, unsigned lineno,
+		      struct oc_err *err)
 {
+	struct oc_acm_opts *o = ctx;
 	char *f[3], *save = NULL, *s = oc_skip_blanks(line);
 	int n = 0;
 
@@ -61,20 +63,8 @@ int oc_acm_opts_read(FILE *in, const char *path, struct oc_acm_opts *o,
 		     struct oc_err *err)
 {
 	struct oc_acm_opts read = *o;
-	char *line = NULL;
-	size_t cap = 0;
-	unsigned lineno = 0;
-	int ret = 0;
+	int ret = oc_read_lines(in, path, parse_line, &read, err);
 
-	while (!ret && getline(&line, &cap, in) >= 0) {
-		lineno++;
-		ret = parse_line(&read, line, err);
-	}
-	if (ret)
-		oc_err_at(err, path, lineno, err->msg, NULL);
-	else
-		ret = oc_read_to_end(in, path, lineno + 1, err);
-	free(line);
 	if (!ret)
 		*o = read;
 	return ret;

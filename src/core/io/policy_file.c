@@ -82,9 +82,16 @@ static int parse_partition(struct oc_policies *p, char **f, struct oc_err *err)
 	return oc_policies_add(p, pkey, k < 0 ? f[0] : NULL, iso, err);
 }
 
-static int parse_line(struct oc_policies *p, char *line, int *mode_seen,
+/* What the policy file's lines build. */
+struct policy_reader {
+	struct oc_policies *p;
+	int mode_seen;
+};
+
+static int parse_line(void *ctx, char *line, unsigned lineno,
 		      struct oc_err *err)
 {
+	struct policy_reader *r = ctx;
 	char *f[FIELDS_MAX + 1], *save = NULL, *hash = strchr(line, '#');
 	int n = 0;
 
@@ -101,37 +108,24 @@ static int parse_line(struct oc_policies *p, char *line, int *mode_seen,
 				  "\"<P_Key|name> <policy>\", got %d fields",
 				  n);
 	if (!strcmp(f[0], "mode"))
-		return parse_mode(p, f, mode_seen, err);
-	return parse_partition(p, f, err);
+		return parse_mode(r->p, f, &r->mode_seen, err);
+	return parse_partition(r->p, f, err);
 }
 
 struct oc_policies *oc_policy_file_read(FILE *in, const char *path,
 					struct oc_err *err)
 {
-	struct oc_policies *p = oc_policies_new();
-	char *line = NULL;
-	size_t cap = 0;
-	unsigned lineno = 0;
-	int ret = 0, mode_seen = 0;
+	struct policy_reader r = {.p = oc_policies_new()};
 
-	if (!p) {
+	if (!r.p) {
 		oc_err_set(err, "%s: out of memory", path);
 		return NULL;
 	}
-	while (!ret && getline(&line, &cap, in) >= 0) {
-		lineno++;
-		ret = parse_line(p, line, &mode_seen, err);
-	}
-	if (ret)
-		oc_err_at(err, path, lineno, err->msg, NULL);
-	else
-		ret = oc_read_to_end(in, path, lineno + 1, err);
-	free(line);
-	if (ret) {
-		oc_policies_free(p);
+	if (oc_read_lines(in, path, parse_line, &r, err)) {
+		oc_policies_free(r.p);
 		return NULL;
 	}
-	return p;
+	return r.p;
 }
 
 struct oc_policies *oc_policy_file_load(const char *path, struct oc_err *err)

@@ -11,8 +11,10 @@
 #include "base/textscan.h"
 #include "io/weights_file.h"
 
-static int parse_line(struct oc_weights *w, char *line, struct oc_err *err)
+static int parse_line(void *ctx, char *line, unsigned lineno,
+		      struct oc_err *err)
 {
+	struct oc_weights *w = ctx;
 	char *f[3], *save = NULL, *hash = strchr(line, '#'), *end;
 	uint64_t guid;
 	double weight;
@@ -51,25 +53,12 @@ struct oc_weights *oc_weights_read(FILE *in, const char *path,
 				   struct oc_err *err)
 {
 	struct oc_weights *w = oc_weights_new();
-	char *line = NULL;
-	size_t cap = 0;
-	unsigned lineno = 0;
-	int ret = 0;
 
 	if (!w) {
 		oc_err_set(err, "%s: out of memory", path);
 		return NULL;
 	}
-	while (!ret && getline(&line, &cap, in) >= 0) {
-		lineno++;
-		ret = parse_line(w, line, err);
-	}
-	if (ret)
-		oc_err_at(err, path, lineno, err->msg, NULL);
-	else
-		ret = oc_read_to_end(in, path, lineno + 1, err);
-	free(line);
-	if (ret) {
+	if (oc_read_lines(in, path, parse_line, w, err)) {
 		oc_weights_free(w);
 		return NULL;
 	}

@@ -182,23 +182,19 @@ static int check_complete(const struct state_reader *s, struct oc_err *err)
 	return 0;
 }
 
+static int read_line(void *ctx, char *line, unsigned lineno, struct oc_err *err)
+{
+	struct state_reader *s = ctx;
+
+	s->line = lineno;
+	return blank_or_comment(line) ? 0 : parse_line(s, line, err);
+}
+
 static int read_state(struct state_reader *s, FILE *in, struct oc_err *err)
 {
-	char *line = NULL;
-	size_t cap = 0;
-	int ret = 0;
-
-	while (!ret && getline(&line, &cap, in) >= 0) {
-		s->line++;
-		if (!blank_or_comment(line))
-			ret = parse_line(s, line, err);
-	}
-	if (ret)
-		oc_err_at(err, s->path, s->line, err->msg, NULL);
-	else
-		ret = oc_read_to_end(in, s->path, s->line + 1, err);
-	free(line);
-	return ret || check_complete(s, err) ? -1 : 0;
+	if (oc_read_lines(in, s->path, read_line, s, err))
+		return -1;
+	return check_complete(s, err) ? -1 : 0;
 }
 
 int oc_vmreg_load(struct oc_vmreg *r, const char *path, int *version,
