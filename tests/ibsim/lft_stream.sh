@@ -11,6 +11,8 @@
 #     read back from ibsim equal stock opensm's block for block (same LIDs:
 #     the stock run's guid2lid) and pass the checker;
 #   - a heavy sweep with nothing changed queues no block;
+#   - LFT Sets lost on one leaf fail the sweep (ERR 3119) as on stock
+#     opensm, and a heavy sweep once it answers gives stock's tables;
 #   - after a cut leaf-to-spine cable, the sweeps that follow (opensm's
 #     own, on the trap, and one heavy sweep) stream the changed blocks,
 #     and the tables read back pass the checker.
@@ -92,6 +94,30 @@ last=$(queued_lines | tail -n 1)
 	grep -q "0 LFT blocks queued, all of them" "$RUN/osm.log" &&
 	pass "heavy sweep without a change: no LFT block queued" ||
 	fail "heavy sweep without a change: queued '$last' blocks"
+
+# --- lost LFT SMPs: ibsim drops every LFT Set (attribute 0x19) of one
+# leaf from the first sweep on; the stream goes on for the other switches
+# and the sweep fails (ERR 3119), as stock opensm's does; once the leaf
+# answers again a heavy sweep sends what is left: stock opensm's tables
+run_stop
+run_new lost || fail "lost: no run folder"
+sim_start "$net" || fail "lost: ibsim did not start"
+sim_cmd 'Error "sw-L1-0" 100 25' >/dev/null
+cp "$TOP/guid2lid" "$RUN/cache/guid2lid"
+osm_conf "$RUN/osm.conf" "routing_engine vswitch_ftree" "$pml"
+osm_start "$RUN/osm.conf"
+if wait_log "ERR 3119" 1 120; then
+	pass "lost: the LFT Sets to sw-L1-0 fail and the sweep says so (ERR 3119)"
+else
+	fail "lost: no ERR 3119: $(grep -m2 'ERR' "$RUN/osm.log")"
+fi
+sim_cmd 'Error "sw-L1-0" 0 25' >/dev/null
+heavy_sweep || fail "lost: no SUBNET UP once sw-L1-0 answers"
+sim_cmd Dump >"$RUN/lost.dump"
+diff=$(block_diff "$stock_dir/stock.dump" "$RUN/lost.dump")
+[ "$diff" = 0 ] &&
+	pass "lost: after the heavy sweep the $total blocks equal stock opensm's" ||
+	fail "lost: $diff blocks differ from stock opensm's"
 
 # --- a cut leaf-to-spine cable: the changed blocks only, then checked
 sim_cmd Dump >"$TOP/before-cut.dump"
