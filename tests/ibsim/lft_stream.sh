@@ -78,6 +78,10 @@ first=$(queued_lines | head -n 1)
 	grep -q "$window LFT blocks queued, the others follow the responses" "$RUN/osm.log" &&
 	pass "stream: opensm queued a window of $first of the $total blocks, the others as the switches answered" ||
 	fail "stream: first queued '$first' (want $window) of $total blocks: $(grep -m1 'LFT blocks queued' "$RUN/osm.log")"
+in_all=$(sed -n 's/.*LFT stream: \([0-9]*\) blocks queued in all.*/\1/p' "$RUN/osm.log" | head -n 1)
+[ "$in_all" = "$total" ] &&
+	pass "stream: opensm says the stream queued $in_all blocks in all, every block in use" ||
+	fail "stream: the stream queued '$in_all' blocks in all, $total in use"
 grep -q "OpenSM streams the rest as the switches answer" "$RUN/osm.log" &&
 	pass "stream: the plugin's summary says OpenSM streams the blocks" ||
 	fail "stream: summary line: $(grep -m1 -o "OpenSM's own time follows.*" "$RUN/osm.log")"
