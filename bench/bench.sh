@@ -102,7 +102,7 @@ while [ $# -gt 0 ]; do
 	--engine) [ $# -ge 2 ] || { usage >&2; exit 2; }; ENGINE=$2; shift ;;
 	--results) [ $# -ge 2 ] || { usage >&2; exit 2; }; RESULTS=$2; shift ;;
 	--peers) [ $# -ge 2 ] || { usage >&2; exit 2; }; PEERS=${2//,/ }; shift ;;
-	--opensm) [ $# -ge 2 ] || { usage >&2; exit 2; }; OSM_BIN=$2; shift ;;
+	--opensm) [ $# -ge 2 ] || { usage >&2; exit 2; }; OSM_BIN=$(readlink -f "$2"); shift ;;
 	--time-budget) [ $# -ge 2 ] && [ "$2" -ge 1 ] 2>/dev/null || { usage >&2; exit 2; }
 		OSM_TIMEOUT=$2; shift ;;
 	--mem-budget) [ $# -ge 2 ] && [ "$2" -ge 1 ] 2>/dev/null || { usage >&2; exit 2; }
@@ -187,6 +187,8 @@ marks = {
     "oc_done": "%s: routed " % engine,
 }
 now = None
+stream = re.compile(r"LFT stream: (\d+) blocks queued in all")
+lft_blocks = ""  # blocks the first sweep's stream queued (patched opensm)
 with open(log, errors="replace") as f:
     for line in f:
         m = stamp.match(line)
@@ -203,6 +205,9 @@ with open(log, errors="replace") as f:
                 first[k] = now
         if not m:
             continue
+        sm = stream.search(text)
+        if sm and not lft_blocks:
+            lft_blocks = sm.group(1)
         if "tables configured on all switches" in text:
             used.append(text.split(": ", 1)[-1].split()[0])
         if engine + ": routed " in text and not summary:
@@ -216,6 +221,7 @@ print("up_s=%s" % ("%.3f" % (first["up"] - launch) if "up" in first else ""))
 # LIDs), tables configured -> SUBNET UP (the blocks sent, the rest)
 print("pre_route_s=%s" % ("%.3f" % (first["build"] - launch) if "build" in first else ""))
 print("post_route_s=%s" % span("conf", "up"))
+print("lft_blocks=%s" % lft_blocks)
 if engine == "ftree":
     print("engine_s=%s" % span("ftree_construct", "conf"))
     print("ftree_construct_s=%s" % span("ftree_construct", "ftree_hops"))
@@ -437,7 +443,7 @@ show_run() {
 		"$(fmt_s "$(kv up_s "$kvf")")" "$(mb "$(kv osm_rss_kb "$kvf")")" \
 		"$(fmt_s "$(kv sim_parse_s "$kvf")")" "$(kv other_cpu_s "$kvf")" "$label" \
 		"$([ -n "$budget" ] && echo "  ** KILLED: $budget **" || { [ "$used" = "$engine" ] || echo "  ** FALLBACK: tables configured by '$used' **"; })"
-	echo "      first sweep: $(fmt_s "$(kv pre_route_s "$kvf")") s before routing (discovery, LIDs), $(fmt_s "$(kv route_s "$kvf")") s routing, $(fmt_s "$(kv post_route_s "$kvf")") s from tables configured to SUBNET UP"
+	echo "      first sweep: $(fmt_s "$(kv pre_route_s "$kvf")") s before routing (discovery, LIDs), $(fmt_s "$(kv route_s "$kvf")") s routing, $(fmt_s "$(kv post_route_s "$kvf")") s from tables configured to SUBNET UP$(b=$(kv lft_blocks "$kvf"); [ -n "$b" ] && printf ' (%s LFT blocks sent)' "$b")"
 	[ -z "$(kv rss_before_route_kb "$kvf")" ] ||
 		echo "      opensm RSS (sampled every 50 ms): $(mb "$(kv rss_before_route_kb "$kvf")") MB before routing, $(mb "$(kv rss_engine_done_kb "$kvf")") MB when the engine is done, $(mb "$(kv rss_after_route_kb "$kvf")") MB when the LFT blocks are queued (tables configured)"
 	if [ "$engine" = ftree ]; then
