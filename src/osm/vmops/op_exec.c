@@ -20,6 +20,7 @@
 #include "vmops/commands.h"
 #include "vmops/dest.h"
 #include "vmops/op_exec.h"
+#include "vmops/kept_model.h"
 #include "vmops/prepared.h"
 #include "vmops/vguid.h"
 #include "osm_internals.h"
@@ -40,14 +41,40 @@ static const char *sw_name(const struct oc_exec *x, uint32_t sw)
 	return oc_exec_node_name(x, x->snap->f->switches[sw]);
 }
 
+/* x hands its model over to m (x has none after). */
+static void model_out(struct oc_exec *x, struct oc_osm_model *m)
+{
+	m->snap = x->snap;
+	m->ft = x->ft;
+	m->rc = x->rc;
+	m->lfts = x->lfts;
+	x->snap = NULL;
+	x->ft = NULL;
+	x->rc = NULL;
+	x->lfts = NULL;
+}
+
+static void model_in(struct oc_exec *x, const struct oc_osm_model *m)
+{
+	x->snap = m->snap;
+	x->ft = m->ft;
+	x->rc = m->rc;
+	x->lfts = m->lfts;
+}
+
+static void exec_free_model(struct oc_exec *x)
+{
+	struct oc_osm_model m;
+
+	model_out(x, &m);
+	oc_osm_model_free(&m);
+}
+
 /* Frees what x owns (the model, the plan, the results), not x. */
 static void exec_release(struct oc_exec *x)
 {
 	oc_plan_release(&x->plan);
-	oc_reconf_free(x->rc);
-	oc_ftree_free(x->ft);
-	oc_lfts_free(x->lfts);
-	oc_osm_snapshot_free(x->snap);
+	exec_free_model(x);
 	free(x->sent);
 	free(x->si_guids);
 }
@@ -55,10 +82,9 @@ static void exec_release(struct oc_exec *x)
 /* x no longer owns its model and plan (they were kept elsewhere). */
 static void exec_disown(struct oc_exec *x)
 {
-	x->snap = NULL;
-	x->ft = NULL;
-	x->rc = NULL;
-	x->lfts = NULL;
+	struct oc_osm_model m;
+
+	model_out(x, &m);
 	oc_plan_init(&x->plan);
 }
 
@@ -235,7 +261,8 @@ static int check_plan(struct oc_exec *x, struct oc_err *err)
 
 static int plan(struct oc_exec *x, struct oc_err *err)
 {
-	x->rc = oc_reconf_new(x->snap->f, x->ft, err);
+	if (!x->rc) /* a kept model has it already */
+		x->rc = oc_reconf_new(x->snap->f, x->ft, err);
 	if (!x->rc ||
 	    oc_reconf_plan(x->rc, x->lfts, &x->op, x->method, &x->plan, err))
 		return -1;
@@ -309,6 +336,8 @@ static int adopt_prepared(struct oc_exec *x, struct oc_err *err)
 {
 	x->prepared = 1;
 	x->st.prepared_ms = x->st.plan_ms; /* the plan's cost, paid ahead */
+	x->st.model = "prepared";
+	x->st.model_ms = 0;
 	if (!x->vm || x->vm->vf_guid != x->src_guid)
 		return oc_err_set(err,
 				  "VM \"%s\" moved or left the registry since "
@@ -318,6 +347,134 @@ static int adopt_prepared(struct oc_exec *x, struct oc_err *err)
 		return -1;
 	x->st.plan_ms = oc_osm_now_ms() - x->t_plan;
 	return 0;
+}
+
+/* ---- prepare: the model kept from the last command (kept_model.h) -- */
+
+static int build_model(struct oc_exec *x, struct oc_err *err)
+{
+	double t = oc_osm_now_ms();
+
+	x->st.model = "built";
+	x->snap = oc_osm_snapshot_take(&x->osm->subn, err);
+	if (!x->snap || copy_lfts(x, err) || analyze(x, err))
+		return -1;
+	x->model_true = 1;
+	x->st.model_ms = oc_osm_now_ms() - t;
+	return 0;
+}
+
+static int take_model(struct oc_exec *x)
+{
+	struct oc_osm_model m;
+
+	if (!oc_osm_model_take(&x->p->migrator.model, x->generation, &m))
+		return 0;
+	model_in(x, &m);
+	x->model_kept = x->model_true = 1;
+	x->st.model = "kept";
+	return 1;
+}
+
+/* A CA port guid as OpenSM has it now and as the model has it: the same
+ * LID, or both without (inactive, or absent). */
+static int port_agrees(const struct oc_exec *x, uint64_t guid)
+{
+	const struct oc_fabric *f = x->snap->f;
+	uint16_t model_lid = 0, osm_lid = 0;
+	unsigned port = 0;
+	uint32_t node;
+	osm_port_t *op;
+
+	if (!guid)
+		return 1;
+	node = oc_fabric_find_port_guid(f, guid, &port);
+	if (node != OC_NONE && !oc_is_switch(f, node) &&
+	    oc_port(f, node, port)->active)
+		model_lid = oc_port(f, node, port)->lid;
+	op = osm_get_port_by_guid(&x->osm->subn, cl_hton64(guid));
+	if (op && op->p_physp && node != OC_NONE && !oc_is_switch(f, node))
+		osm_lid = oc_osm_snapshot_ca_lid(op->p_physp);
+	return (node == OC_NONE) == (op == NULL) && model_lid == osm_lid;
+}
+
+/* The first port the command touches on which the kept model and
+ * OpenSM disagree (a light sweep saw it change; its heavy sweep has not
+ * started yet), 0 when none does. */
+static uint64_t port_changed(const struct oc_exec *x)
+{
+	uint64_t guids[6] = {x->src_guid, x->dst_guid, x->want_vf,
+			     x->vm ? x->vm->vf_guid : 0};
+	unsigned i, n = 4;
+
+	for (i = 0; i < x->num_pis; i++)
+		guids[n++] = x->pis[i].guid;
+	for (i = 0; i < n; i++)
+		if (!port_agrees(x, guids[i]))
+			return guids[i];
+	return 0;
+}
+
+/* The model and the command's targets on it: the kept model when it is
+ * current and agrees with OpenSM on every port the command touches,
+ * otherwise a model built afresh. */
+static int model_and_targets(struct oc_exec *x,
+			     int (*targets)(struct oc_exec *, struct oc_err *),
+			     struct oc_err *err)
+{
+	struct oc_exec request = *x;
+	uint64_t changed;
+	int ret;
+
+	if (take_model(x)) {
+		ret = targets(x, err);
+		changed = port_changed(x);
+		if (!changed)
+			return ret;
+		oc_osm_info(&x->p->log,
+			    "osmcloud: %s %s: port 0x%016" PRIx64 " changed "
+			    "since the model was kept: built afresh",
+			    x->cmd, x->vm_name, changed);
+		exec_free_model(x);
+		*x = request; /* the targets again, on the new model */
+	}
+	if (build_model(x, err))
+		return -1;
+	return targets(x, err);
+}
+
+/* After the command, under the busy lock: a model still true of OpenSM's
+ * subnet (and of this generation) is kept for the next command. */
+static void keep_model(struct oc_exec *x)
+{
+	struct oc_osm_model m;
+
+	if (!x->snap || !x->ft || !x->lfts || !x->model_true ||
+	    oc_osm_sweeps_generation(&x->p->sweeps) != x->generation)
+		return; /* exec_release frees it */
+	model_out(x, &m);
+	oc_osm_model_keep(&x->p->migrator.model, &m, x->generation);
+}
+
+/* The model follows the operation just sent (the same LID moves and
+ * blocks as OpenSM's tables); a detached VM's move is OpenSM's heavy
+ * sweep's to make, and a model that cannot follow is not kept. */
+static void model_follows(struct oc_exec *x)
+{
+	struct oc_err err;
+
+	if (x->detached) {
+		x->model_true = 0;
+		return;
+	}
+	if (oc_reconf_commit_lids(x->rc, &x->plan, &err)) {
+		x->model_true = 0;
+		oc_osm_info(&x->p->log,
+			    "osmcloud: %s %s: the model is not kept: %s",
+			    x->cmd, x->vm_name, err.msg);
+		return;
+	}
+	oc_plan_apply_lfts(&x->plan, x->lfts);
 }
 
 static int prepare(struct oc_exec *x,
@@ -335,10 +492,7 @@ static int prepare(struct oc_exec *x,
 	x->generation = oc_osm_sweeps_generation(&x->p->sweeps);
 	if (x->may_take && take_prepared(x))
 		return adopt_prepared(x, err);
-	x->snap = oc_osm_snapshot_take(&x->osm->subn, err);
-	if (!x->snap)
-		return -1;
-	if (copy_lfts(x, err) || analyze(x, err) || targets(x, err))
+	if (model_and_targets(x, targets, err))
 		return -1;
 	if (x->already)
 		return 0;
@@ -549,6 +703,7 @@ static int apply(struct oc_exec *x, struct oc_err *err)
 		send_blocks(x);
 	}
 	update_osm_model(x);
+	model_follows(x);
 	if (x->detached)
 		detached_source(x);
 	move_vguid(x);
@@ -659,6 +814,7 @@ static int recover(struct oc_exec *x, FILE *out)
 
 	if (!lost)
 		return 0;
+	x->model_true = 0; /* the heavy sweep finishes it */
 	oc_osm_err(&x->p->log, OC_ERR_OUTPUT,
 		   "osmcloud: %s %s: %u of %u SMPs not acknowledged%s; "
 		   "heavy sweep requested",
@@ -917,6 +1073,7 @@ enum oc_result oc_exec_run(struct oc_exec *x,
 		return OC_RES_REFUSED;
 	}
 	res = run_all(x, targets);
+	keep_model(x);
 	pthread_mutex_unlock(&x->p->migrator.busy);
 	exec_release(x);
 	return res;

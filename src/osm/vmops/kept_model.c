@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * kept_model.c - the migrator's model kept between commands (see
+ * kept_model.h).
+ */
+#include <string.h>
+
+#include "vmops/kept_model.h"
+
+void oc_osm_model_free(struct oc_osm_model *m)
+{
+	oc_reconf_free(m->rc);
+	oc_ftree_free(m->ft);
+	oc_lfts_free(m->lfts);
+	oc_osm_snapshot_free(m->snap);
+	memset(m, 0, sizeof(*m));
+}
+
+void oc_osm_model_drop(struct oc_osm_kept_model *k)
+{
+	oc_osm_model_free(&k->m);
+	k->uses = 0;
+}
+
+void oc_osm_model_keep(struct oc_osm_kept_model *k, struct oc_osm_model *m,
+		       unsigned generation)
+{
+	if (k->m.snap != m->snap)
+		oc_osm_model_drop(k);
+	k->m = *m;
+	k->generation = generation;
+	memset(m, 0, sizeof(*m));
+}
+
+int oc_osm_model_take(struct oc_osm_kept_model *k, unsigned generation,
+		      struct oc_osm_model *m)
+{
+	if (!k->m.snap)
+		return 0;
+	if (k->generation != generation) {
+		oc_osm_model_drop(k);
+		return 0;
+	}
+	*m = k->m;
+	memset(&k->m, 0, sizeof(k->m));
+	k->uses++;
+	return 1;
+}
