@@ -23,10 +23,12 @@ void oc_osm_model_drop(struct oc_osm_kept_model *k)
 }
 
 void oc_osm_model_keep(struct oc_osm_kept_model *k, struct oc_osm_model *m,
-		       unsigned generation)
+		       unsigned generation, int built)
 {
-	if (k->m.snap != m->snap)
-		oc_osm_model_drop(k);
+	unsigned uses = built ? 0 : k->uses;
+
+	oc_osm_model_drop(k);
+	k->uses = uses;
 	k->m = *m;
 	k->generation = generation;
 	memset(m, 0, sizeof(*m));

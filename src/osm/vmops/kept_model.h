@@ -66,9 +66,10 @@ struct oc_osm_kept_model {
 void oc_osm_model_free(struct oc_osm_model *m);
 
 /* Keeps m (now owned here, m emptied), true at generation; a model kept
- * before is freed. */
+ * before is freed.  built: m is a new model (its uses count from 0), not
+ * the one taken last. */
 void oc_osm_model_keep(struct oc_osm_kept_model *k, struct oc_osm_model *m,
-		       unsigned generation);
+		       unsigned generation, int built);
 
 /* The kept model when it is true at generation: handed over into m
  * (returns 1).  0 otherwise; a kept model of another generation is freed. */

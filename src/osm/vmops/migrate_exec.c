@@ -26,13 +26,23 @@ void oc_osm_migrator_destroy(struct oc_osm_migrator *m)
 	pthread_mutex_destroy(&m->busy);
 }
 
-void oc_osm_migrator_event(struct oc_osm_migrator *m, osm_epi_event_id_t id)
+void oc_osm_migrator_event(struct oc_osm_plugin *p, osm_epi_event_id_t id)
 {
+	struct oc_osm_migrator *m = &p->migrator;
+
 	if (id != OSM_EVENT_ID_HEAVY_SWEEP_START &&
 	    id != OSM_EVENT_ID_UCAST_ROUTING_DONE)
 		return;
 	if (pthread_mutex_trylock(&m->busy))
 		return; /* the command checks the generation */
+	if (m->model.m.snap)
+		oc_osm_info(&p->log,
+			    "osmcloud: the VM commands' kept model is freed "
+			    "(%s; it served %u command%s)",
+			    id == OSM_EVENT_ID_HEAVY_SWEEP_START
+				    ? "a heavy sweep started"
+				    : "OpenSM routed the fabric",
+			    m->model.uses, m->model.uses == 1 ? "" : "s");
 	oc_osm_model_drop(&m->model);
 	pthread_mutex_unlock(&m->busy);
 }

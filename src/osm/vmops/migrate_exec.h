@@ -42,7 +42,7 @@ void oc_osm_migrator_destroy(struct oc_osm_migrator *m);
 /* The plugin's report(): a heavy sweep or a routing run frees the kept
  * model at once when no command is in flight (kept_model.h); a command
  * in flight keeps nothing of another generation. */
-void oc_osm_migrator_event(struct oc_osm_migrator *m, osm_epi_event_id_t id);
+void oc_osm_migrator_event(struct oc_osm_plugin *p, osm_epi_event_id_t id);
 
 /* Every argument is checked (VM names with oc_vm_name_check, DEST with
  * oc_dest_check) before the executor looks at the fabric: a malformed

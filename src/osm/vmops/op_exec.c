@@ -450,10 +450,12 @@ static void keep_model(struct oc_exec *x)
 	struct oc_osm_model m;
 
 	if (!x->snap || !x->ft || !x->lfts || !x->model_true ||
+	    !x->p->opts.keep_model ||
 	    oc_osm_sweeps_generation(&x->p->sweeps) != x->generation)
 		return; /* exec_release frees it */
 	model_out(x, &m);
-	oc_osm_model_keep(&x->p->migrator.model, &m, x->generation);
+	oc_osm_model_keep(&x->p->migrator.model, &m, x->generation,
+			  !x->model_kept);
 }
 
 /* The model follows the operation just sent (the same LID moves and
