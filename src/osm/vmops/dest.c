@@ -86,12 +86,22 @@ static void description(const osm_node_t *node, char *buf)
 	buf[n] = '\0';
 }
 
-/* How well vSwitch node matches name: 2 its description or node-name-map
- * name, 1 its host name (the description's first word), 0 not. */
-static int name_match(const struct oc_exec *x, uint32_t node, const char *name)
+/* OpenSM's node of switch sw: the snapshot's pointer (valid while the
+ * model is, kept_model.h), a look-up for a switch without one. */
+static const osm_node_t *osm_node_of(const struct oc_exec *x, uint32_t sw)
 {
-	osm_node_t *o = osm_get_node_by_guid(
-		&x->osm->subn, cl_hton64(x->snap->f->nodes[node].guid));
+	if (x->snap->sw[sw])
+		return x->snap->sw[sw]->p_node;
+	return osm_get_node_by_guid(
+		&x->osm->subn,
+		cl_hton64(x->snap->f->nodes[x->snap->f->switches[sw]].guid));
+}
+
+/* How well vSwitch sw matches name: 2 its description or node-name-map
+ * name, 1 its host name (the description's first word), 0 not. */
+static int name_match(const struct oc_exec *x, uint32_t sw, const char *name)
+{
+	const osm_node_t *o = osm_node_of(x, sw);
 	char desc[IB_NODE_DESCRIPTION_SIZE + 1];
 	size_t host;
 
@@ -114,7 +124,7 @@ static int by_name(const struct oc_exec *x, const char *name, struct oc_dest *d,
 
 	for (i = 0; i < f->num_switches; i++) {
 		uint32_t node = f->switches[i];
-		int m = is_vswitch(x, node) ? name_match(x, node, name) : 0;
+		int m = is_vswitch(x, node) ? name_match(x, i, name) : 0;
 
 		if (m && count[m] < 2)
 			found[m - 1][count[m]] = node;
