@@ -338,6 +338,7 @@ static int adopt_prepared(struct oc_exec *x, struct oc_err *err)
 	x->st.prepared_ms = x->st.plan_ms; /* the plan's cost, paid ahead */
 	x->st.model = "prepared";
 	x->st.model_ms = 0;
+	x->st.targets_ms = 0;
 	if (!x->vm || x->vm->vf_guid != x->src_guid)
 		return oc_err_set(err,
 				  "VM \"%s\" moved or left the registry since "
@@ -351,16 +352,37 @@ static int adopt_prepared(struct oc_exec *x, struct oc_err *err)
 
 /* ---- prepare: the model kept from the last command (kept_model.h) -- */
 
+/* The model afresh: OpenSM's subnet, its tables, the analysis and the
+ * planner (its switch tuples); what each took is logged. */
 static int build_model(struct oc_exec *x, struct oc_err *err)
 {
-	double t = oc_osm_now_ms();
+	double t[5];
 
 	x->st.model = "built";
+	t[0] = oc_osm_now_ms();
 	x->snap = oc_osm_snapshot_take(&x->osm->subn, err);
-	if (!x->snap || copy_lfts(x, err) || analyze(x, err))
+	if (!x->snap)
 		return -1;
+	t[1] = oc_osm_now_ms();
+	if (copy_lfts(x, err))
+		return -1;
+	t[2] = oc_osm_now_ms();
+	if (analyze(x, err))
+		return -1;
+	t[3] = oc_osm_now_ms();
+	x->rc = oc_reconf_new(x->snap->f, x->ft, err);
+	if (!x->rc)
+		return -1;
+	t[4] = oc_osm_now_ms();
 	x->model_true = 1;
-	x->st.model_ms = oc_osm_now_ms() - t;
+	x->st.model_ms = t[4] - t[0];
+	oc_osm_info(&x->p->log,
+		    "osmcloud: %s %s: model built in %.2f ms (snapshot %.2f, "
+		    "LFT copy %.2f for %u switches x %u LIDs, analysis %.2f, "
+		    "planner %.2f)",
+		    x->cmd, x->vm_name, x->st.model_ms, t[1] - t[0],
+		    t[2] - t[1], x->lfts->num_switches, x->lfts->max_lid + 1u,
+		    t[3] - t[2], t[4] - t[3]);
 	return 0;
 }
 
@@ -496,6 +518,7 @@ static int prepare(struct oc_exec *x,
 		return adopt_prepared(x, err);
 	if (model_and_targets(x, targets, err))
 		return -1;
+	x->st.targets_ms = oc_osm_now_ms() - x->t_plan - x->st.model_ms;
 	if (x->already)
 		return 0;
 	if ((!x->detached && plan(x, err)) || find_osm_ports(x, err))
@@ -896,10 +919,16 @@ static int report(struct oc_exec *x, FILE *out)
 	oc_osm_info(&x->p->log,
 		    "osmcloud: %s %s (LID %u) %s -> %s (%s): %u LFT "
 		    "blocks on %u switches + %u vSwitches, %u PortInfo, "
-		    "last ack after %.2f ms",
+		    "last ack after %.2f ms; planned in %.2f ms (model %s "
+		    "%.2f, checks and targets %.2f, planner %.2f, its "
+		    "marking %.3f)",
 		    x->cmd, x->vm_name, x->st.lid, x->st.from, x->st.to,
 		    x->st.method, x->st.lft_smps, x->st.switches,
-		    x->st.vswitches, x->st.pi_smps, x->st.ack_ms);
+		    x->st.vswitches, x->st.pi_smps, x->st.ack_ms, x->st.plan_ms,
+		    x->st.model ? x->st.model : "built", x->st.model_ms,
+		    x->st.targets_ms,
+		    x->st.plan_ms - x->st.model_ms - x->st.targets_ms,
+		    x->plan.select_us / 1e3);
 	bad = recover(x, out);
 	if (!x->saved) {
 		snprintf(x->o->remains, sizeof(x->o->remains),

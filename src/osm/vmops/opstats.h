@@ -35,6 +35,8 @@ struct oc_osm_op {
 	const char *model;	      /* "built", "kept", "prepared" */
 	double model_ms;	      /* of plan_ms: building the model
 				       * (0 when kept) */
+	double targets_ms;	      /* of plan_ms: the checks, the VM, the
+				       * destination and its VF */
 	double prepared_ms;	      /* planned ahead (prepare) in this
 				       * long; 0: planned here */
 	double ack_ms;		      /* command start to last ack */
