@@ -129,8 +129,8 @@ if r.get("result") != "done":
 f = (keep, tag, r["method"], r["model"], "%.3f" % r["model_ms"],
      "%.3f" % r["targets_ms"], "%.3f" % r["plan_ms"], str(r["smps_sent"]), str(r["smps_acked"]),
      str(r["lft_blocks"]), str(r["switches"]), str(r["vswitches"]),
-     "%.2f" % r["time_ms"], "yes" if r["swept"] else "no")
-print("%-4s %-10s %-10s %-7s %9s %10s %9s %5s %5s %6s %5s %4s %9s %5s" % f)
+     "%.2f" % r["send_ms"], "%.2f" % r["time_ms"], "yes" if r["swept"] else "no")
+print("%-4s %-10s %-10s %-7s %9s %10s %9s %5s %5s %6s %5s %4s %9s %9s %5s" % f)
 open(tsv, "a").write("\t".join(f) + "\n")
 PY
 }
@@ -177,8 +177,8 @@ scenario() {
 echo "migrations at scale, $(nproc) cores, $(date -u '+%F %H:%M UTC'), opensm $(dpkg-query -W -f '${Version}' opensm 2>/dev/null)"
 echo "fabric: osmcloud gen $SHAPE: $SUMMARY; $HVS hypervisors, VMs on VF 1 of each (half the VFs)"
 echo "full reconfiguration: $SWITCHES switches x $(((LIDS + 64) / 64)) blocks = $FULL_BLOCKS LFT blocks"
-printf '%-4s %-10s %-10s %-7s %9s %10s %9s %5s %5s %6s %5s %4s %9s %5s\n' keep cmd method model \
-	model_ms targets_ms plan_ms smps acked blocks sw vsw last_ack swept
+printf '%-4s %-10s %-10s %-7s %9s %10s %9s %5s %5s %6s %5s %4s %9s %9s %5s\n' keep cmd method model \
+	model_ms targets_ms plan_ms smps acked blocks sw vsw first_smp last_ack swept
 status=0
 for keep in $KEEP_VALUES; do
 	scenario "$keep" || status=1

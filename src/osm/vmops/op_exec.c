@@ -719,6 +719,7 @@ static int apply(struct oc_exec *x, struct oc_err *err)
 		return -1;
 	}
 	oc_osm_prepared_drop(&x->p->migrator.prepared); /* tables change */
+	x->st.send_ms = oc_osm_now_ms() - x->t0;
 	x->st.qp0_sent = x->osm->stats.qp0_mads_sent;
 	x->sweeps0 = oc_osm_sweeps_started(&x->p->sweeps);
 	x->st.swept = oc_osm_sweeps_running(&x->p->sweeps);
@@ -919,14 +920,15 @@ static int report(struct oc_exec *x, FILE *out)
 	oc_osm_info(&x->p->log,
 		    "osmcloud: %s %s (LID %u) %s -> %s (%s): %u LFT "
 		    "blocks on %u switches + %u vSwitches, %u PortInfo, "
-		    "last ack after %.2f ms; planned in %.2f ms (model %s "
+		    "first SMP after %.2f ms, last ack after %.2f ms; "
+		    "planned in %.2f ms (model %s "
 		    "%.2f, checks and targets %.2f, planner %.2f, its "
 		    "marking %.3f)",
 		    x->cmd, x->vm_name, x->st.lid, x->st.from, x->st.to,
 		    x->st.method, x->st.lft_smps, x->st.switches,
-		    x->st.vswitches, x->st.pi_smps, x->st.ack_ms, x->st.plan_ms,
-		    x->st.model ? x->st.model : "built", x->st.model_ms,
-		    x->st.targets_ms,
+		    x->st.vswitches, x->st.pi_smps, x->st.send_ms, x->st.ack_ms,
+		    x->st.plan_ms, x->st.model ? x->st.model : "built",
+		    x->st.model_ms, x->st.targets_ms,
 		    x->st.plan_ms - x->st.model_ms - x->st.targets_ms,
 		    x->plan.select_us / 1e3);
 	bad = recover(x, out);

@@ -39,6 +39,8 @@ struct oc_osm_op {
 				       * destination and its VF */
 	double prepared_ms;	      /* planned ahead (prepare) in this
 				       * long; 0: planned here */
+	double send_ms;		      /* command start to the first SMP
+				       * (planned, registry staged) */
 	double ack_ms;		      /* command start to last ack */
 	int timed_out;		      /* outstanding SMPs remained */
 	int swept;		      /* a heavy sweep overlapped */
