@@ -32,7 +32,12 @@
  *     command may run in between.  The executor therefore re-reads, for
  *     every command, the ports it touches (the VM's VF, the destination
  *     VF, the PortInfo targets) from OpenSM and builds the model afresh
- *     when one disagrees (op_exec.c);
+ *     when one disagrees (op_exec.c).  A link between switches that
+ *     went down in that window is still up in the kept model (a model
+ *     built then would leave it out), so a command may plan routes over
+ *     it; the heavy sweep that follows
+ *     reroutes and rewrites every block that differs from its routing,
+ *     as it does after a command planned just before the link went down;
  *   - the VM registry: read afresh by every command, never kept.
  * A command that failed half way (SMPs not acknowledged: a heavy sweep is
  * requested) or moved a detached VM (OpenSM's heavy sweep does it) keeps
