@@ -163,8 +163,10 @@ scenario() {
 		migration "$keep" "m$k" "$i" "$method" || ok=1
 	done
 	n=$(log_count "SUBNET UP")
+	t0=$(date +%s.%N)
 	osm_console "resweep heavy" >/dev/null
 	wait_log "SUBNET UP" $((n + 1)) "$UP_TIMEOUT" || { echo "no SUBNET UP after the heavy sweep" >&2; ok=1; }
+	echo "keep_model=$keep: 'resweep heavy' to SUBNET UP: $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN {printf "%.2f", b - a}') s"
 	# a VM that has not moved: between the first two, or the last
 	i=1
 	[ $((HALF / (MIGRATIONS + 1))) -gt 1 ] || i=$((HALF - 1))
