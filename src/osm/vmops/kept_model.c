@@ -13,6 +13,7 @@ void oc_osm_model_free(struct oc_osm_model *m)
 	oc_ftree_free(m->ft);
 	oc_lfts_free(m->lfts);
 	oc_osm_snapshot_free(m->snap);
+	oc_hash_free(m->names);
 	memset(m, 0, sizeof(*m));
 }
 

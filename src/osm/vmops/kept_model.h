@@ -48,17 +48,20 @@
 #ifndef OC_OSM_KEPT_MODEL_H
 #define OC_OSM_KEPT_MODEL_H
 
+#include "base/hash.h"
 #include "analysis/ftree.h"
 #include "model/lft.h"
 #include "reconf/reconf.h"
 #include "routing/snapshot.h"
 
-/* A model of OpenSM's subnet; rc may be NULL (made when first needed). */
+/* A model of OpenSM's subnet; rc and names may be NULL (made when first
+ * needed). */
 struct oc_osm_model {
 	struct oc_osm_snapshot *snap;
 	struct oc_ftree *ft;
 	struct oc_reconf *rc;
 	struct oc_lfts *lfts;
+	struct oc_hash *names; /* the vSwitches by name (dest.h) */
 };
 
 struct oc_osm_kept_model {

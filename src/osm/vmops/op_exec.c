@@ -48,10 +48,12 @@ static void model_out(struct oc_exec *x, struct oc_osm_model *m)
 	m->ft = x->ft;
 	m->rc = x->rc;
 	m->lfts = x->lfts;
+	m->names = x->names;
 	x->snap = NULL;
 	x->ft = NULL;
 	x->rc = NULL;
 	x->lfts = NULL;
+	x->names = NULL;
 }
 
 static void model_in(struct oc_exec *x, const struct oc_osm_model *m)
@@ -60,6 +62,7 @@ static void model_in(struct oc_exec *x, const struct oc_osm_model *m)
 	x->ft = m->ft;
 	x->rc = m->rc;
 	x->lfts = m->lfts;
+	x->names = m->names;
 }
 
 static void exec_free_model(struct oc_exec *x)

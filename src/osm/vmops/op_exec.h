@@ -76,6 +76,7 @@ struct oc_exec {
 	struct oc_ftree *ft;
 	struct oc_reconf *rc;
 	struct oc_lfts *lfts;
+	struct oc_hash *names; /* the vSwitches by name (dest.c) */
 	struct oc_plan plan;
 	/* the targets, filled in by the command */
 	struct oc_migrate_op op;
