@@ -11,7 +11,11 @@
 # Every command is done with every SMP acknowledged and the tables read
 # back from ibsim pass the checker; after the sequence both fabrics are
 # the same (every LID and every LFT entry): the kept model plans exactly
-# what a fresh one does.  Then, on the kept run: a heavy sweep frees the
+# what a fresh one does.  A third run, with the test build of the plugin
+# (OSMCLOUD_FAULT_PORT_CHANGED, src/osm/vmops/fault_port.h), sees hv1-vf1
+# changed: the two commands touching it build the model afresh (logged),
+# the others keep it, and the fabric ends the same again.  Then, on the
+# kept run: a heavy sweep frees the
 # kept model at once (logged) and the next command builds a new one; so
 # does a routing run without a heavy sweep (console "reroute"); the
 # command after that plans on the kept model again.
@@ -47,19 +51,33 @@ command() {
 		fail "$tag: LFTs read back from ibsim fail the checker"
 }
 
-# sequence RUN LATER: the commands; the first builds the model, the later
-# ones find it as LATER says (kept, or built with keep_model=off).
+# sequence RUN LATER [TOUCHED]: the commands; the first builds the model,
+# the later ones find it as LATER says (kept, or built with
+# keep_model=off), but those that touch hv1-vf1 (b-pods, b-pod) as TOUCHED
+# says (default LATER).
 sequence() {
-	local run=$1 later=$2
+	local run=$1 later=$2 touched=${3:-$2}
 	command "$run" a-pods built '{"id":1,"op":"migrate","vm":"vm-a","dest":"hv6","method":"ftreeminrc"}'
-	command "$run" b-pods "$later" '{"id":2,"op":"migrate","vm":"vm-b","dest":"hv1","method":"itrc"}'
+	command "$run" b-pods "$touched" '{"id":2,"op":"migrate","vm":"vm-b","dest":"hv1","method":"itrc"}'
 	command "$run" c-pod "$later" '{"id":3,"op":"migrate","vm":"vm-c","dest":"hv4","method":"ftreeminrc"}'
 	command "$run" a-back "$later" '{"id":4,"op":"migrate","vm":"vm-a","dest":"hv0","method":"itrc"}'
 	command "$run" c-stop "$later" '{"id":5,"op":"stop","vm":"vm-c"}'
 	command "$run" d-boot "$later" '{"id":6,"op":"boot","vm":"vm-d","dest":"hv4"}'
 	command "$run" d-pods "$later" '{"id":7,"op":"migrate","vm":"vm-d","dest":"hv3","method":"ftreeminrc"}'
-	command "$run" b-pod "$later" '{"id":8,"op":"migrate","vm":"vm-b","dest":"hv2","method":"ftreeminrc"}'
+	command "$run" b-pod "$touched" '{"id":8,"op":"migrate","vm":"vm-b","dest":"hv2","method":"ftreeminrc"}'
 	sim_cmd Dump >"$TOP/$run-final.dump"
+}
+
+# same_fabric RUN: RUN ended on the fresh run's fabric.
+same_fabric() {
+	if same_dump "$TOP/fresh-final.dump" "$TOP/$1-final.dump"; then
+		pass "$1 and fresh models: the same fabric after the 8 commands" \
+			"($(ca_lids "$TOP/$1-final.dump" | wc -l) CA LIDs, every LFT entry)"
+	else
+		fail "$1 and fresh models: the fabrics differ after the 8 commands:" \
+			"$(block_diff "$TOP/fresh-final.dump" "$TOP/$1-final.dump") LFT blocks," \
+			"CA LIDs: $(diff <(ca_lids "$TOP/fresh-final.dump") <(ca_lids "$TOP/$1-final.dump") | grep -c '^[<>]')"
+	fi
 }
 
 # start RUN [plugin options]: opensm with the plugin on the PGFT, three VMs.
@@ -80,17 +98,21 @@ start() {
 
 start fresh keep_model=off
 sequence fresh built
+
+# --- a port the commands touch seen changed (the test build of the
+# plugin, docs/testing.md): the kept model is dropped for those commands,
+# the model built afresh, and the fabric ends the same
+changed_vf=$(vf_guid 1 1)
+OSM_PLUGIN=osmcloudfault OSMCLOUD_FAULT_PORT_CHANGED=$changed_vf start changed
+sequence changed kept built
+[ "$(log_count "port $changed_vf changed since the model was kept: built afresh")" -eq 2 ] &&
+	pass "changed: both commands that touch hv1-vf1 ($changed_vf) logged it changed and built afresh" ||
+	fail "changed: $(grep -a 'since the model was kept' "$RUN/osm.log")"
+same_fabric changed
+
 start kept
 sequence kept kept
-
-if same_dump "$TOP/fresh-final.dump" "$TOP/kept-final.dump"; then
-	pass "kept and fresh models: the same fabric after the 8 commands" \
-		"($(ca_lids "$TOP/kept-final.dump" | wc -l) CA LIDs, every LFT entry)"
-else
-	fail "kept and fresh models: the fabrics differ after the 8 commands:" \
-		"$(block_diff "$TOP/fresh-final.dump" "$TOP/kept-final.dump") LFT blocks," \
-		"CA LIDs: $(diff <(ca_lids "$TOP/fresh-final.dump") <(ca_lids "$TOP/kept-final.dump") | grep -c '^[<>]')"
-fi
+same_fabric kept
 
 # --- a heavy sweep frees the kept model; the next command builds one
 freed='kept model is freed .a heavy sweep started; it served 7 commands'

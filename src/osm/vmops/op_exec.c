@@ -19,6 +19,7 @@
 
 #include "vmops/commands.h"
 #include "vmops/dest.h"
+#include "vmops/fault_port.h"
 #include "vmops/op_exec.h"
 #include "vmops/kept_model.h"
 #include "vmops/prepared.h"
@@ -435,7 +436,8 @@ static uint64_t port_changed(const struct oc_exec *x)
 	for (i = 0; i < x->num_pis; i++)
 		guids[n++] = x->pis[i].guid;
 	for (i = 0; i < n; i++)
-		if (!port_agrees(x, guids[i]))
+		if (!port_agrees(x, guids[i]) ||
+		    oc_osm_fault_port_changed(guids[i]))
 			return guids[i];
 	return 0;
 }
