@@ -15,10 +15,10 @@
 # (OSMCLOUD_FAULT_PORT_CHANGED, src/osm/vmops/fault_port.h), sees hv1-vf1
 # changed: the two commands touching it build the model afresh (logged),
 # the others keep it, and the fabric ends the same again.  Then, on the
-# kept run: a heavy sweep frees the
-# kept model at once (logged) and the next command builds a new one; so
-# does a routing run without a heavy sweep (console "reroute"); the
-# command after that plans on the kept model again.
+# kept run: a heavy sweep frees the kept model at once (logged) and the
+# next command builds a new one; so does a routing run without a heavy
+# sweep (console "reroute"); the command after that plans on the kept
+# model again.
 . "$OC_SRCDIR/tests/ibsim/common.sh"
 . "$OC_SRCDIR/tests/ibsim/json_lib.sh"
 start_test kept-model
