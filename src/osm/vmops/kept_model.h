@@ -86,4 +86,10 @@ int oc_osm_model_take(struct oc_osm_kept_model *k, unsigned generation,
 
 void oc_osm_model_drop(struct oc_osm_kept_model *k);
 
+/* Port guid (a CA port the command touches; 0: none) as OpenSM has it now
+ * differs from the model snap: not the same LID, or one of them without
+ * it (absent, inactive).  1: changed, the model must be built afresh. */
+int oc_osm_model_port_changed(const struct oc_osm_snapshot *snap,
+			      osm_subn_t *subn, uint64_t guid);
+
 #endif

@@ -402,31 +402,8 @@ static int take_model(struct oc_exec *x)
 	return 1;
 }
 
-/* A CA port guid as OpenSM has it now and as the model has it: the same
- * LID, or both without (inactive, or absent). */
-static int port_agrees(const struct oc_exec *x, uint64_t guid)
-{
-	const struct oc_fabric *f = x->snap->f;
-	uint16_t model_lid = 0, osm_lid = 0;
-	unsigned port = 0;
-	uint32_t node;
-	osm_port_t *op;
-
-	if (!guid)
-		return 1;
-	node = oc_fabric_find_port_guid(f, guid, &port);
-	if (node != OC_NONE && !oc_is_switch(f, node) &&
-	    oc_port(f, node, port)->active)
-		model_lid = oc_port(f, node, port)->lid;
-	op = osm_get_port_by_guid(&x->osm->subn, cl_hton64(guid));
-	if (op && op->p_physp && node != OC_NONE && !oc_is_switch(f, node))
-		osm_lid = oc_osm_snapshot_ca_lid(op->p_physp);
-	return (node == OC_NONE) == (op == NULL) && model_lid == osm_lid;
-}
-
 /* The first port the command touches on which the kept model and
- * OpenSM disagree (a light sweep saw it change; its heavy sweep has not
- * started yet), 0 when none does. */
+ * OpenSM disagree, 0 when none does (kept_model.h). */
 static uint64_t port_changed(const struct oc_exec *x)
 {
 	uint64_t guids[6] = {x->src_guid, x->dst_guid, x->want_vf,
@@ -436,7 +413,8 @@ static uint64_t port_changed(const struct oc_exec *x)
 	for (i = 0; i < x->num_pis; i++)
 		guids[n++] = x->pis[i].guid;
 	for (i = 0; i < n; i++)
-		if (!port_agrees(x, guids[i]) ||
+		if (oc_osm_model_port_changed(x->snap, &x->osm->subn,
+					      guids[i]) ||
 		    oc_osm_fault_port_changed(guids[i]))
 			return guids[i];
 	return 0;
