@@ -25,6 +25,8 @@ struct oc_osm_opts {
 				   opensm's own log mask decides */
 	int sa_path_caching; /* 1: raise the caching flag in PathRecords
 				while the subnet keeps it true (saflag.h) */
+	int keep_model;	     /* 1 (default): the VM commands keep their
+				fabric model between them (kept_model.h) */
 };
 
 /* Parses str (may be NULL or empty: all defaults) into opts.  On error

@@ -151,6 +151,7 @@ static void osmcloud_report(void *data, osm_epi_event_id_t id, void *event)
 	if (!p)
 		return;
 	oc_osm_sweeps_event(&p->sweeps, id);
+	oc_osm_migrator_event(p, id);
 	oc_osm_takeover_event(p, id);
 	oc_osm_saflag_event(p, id);
 }

@@ -29,7 +29,7 @@ install-exec-hook:
 # installed (opensm loads it with event_plugin_name osmcloudfault)
 check_LTLIBRARIES += libosmcloudfault.la
 libosmcloudfault_la_SOURCES = $(libosmcloud_la_SOURCES) \
-	src/osm/routing/fault.c
+	src/osm/routing/fault.c src/osm/vmops/fault_port.c
 libosmcloudfault_la_CPPFLAGS = $(libosmcloud_la_CPPFLAGS) -DOC_FAULT_INJECTION
 libosmcloudfault_la_LIBADD = $(libosmcloud_la_LIBADD)
 libosmcloudfault_la_LDFLAGS = $(libosmcloud_la_LDFLAGS) -rpath $(abs_builddir)

@@ -33,6 +33,8 @@ IBSIM_TESTS += tests/ibsim/plan_predicts.sh tests/ibsim/ctl_thread.sh
 IBSIM_TESTS += tests/ibsim/hop_rows.sh
 # issue 16: OpenSM's LFT block stream (opensm-patches/0004)
 IBSIM_TESTS += tests/ibsim/lft_stream.sh
+# issue 16: the VM commands keep their fabric model (docs/migration.md)
+IBSIM_TESTS += tests/ibsim/kept_model.sh
 TESTS += $(IBSIM_TESTS)
 EXTRA_DIST += $(IBSIM_TESTS) tests/ibsim/lib.sh tests/ibsim/common.sh \
 	tests/ibsim/pftree_lib.sh tests/ibsim/failover_lib.sh \

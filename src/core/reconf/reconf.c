@@ -168,8 +168,8 @@ static void set_active(struct oc_fabric *f, const struct oc_migrate_move *mv)
 	}
 }
 
-int oc_reconf_commit(struct oc_reconf *rc, const struct oc_plan *p,
-		     struct oc_err *err)
+int oc_reconf_commit_lids(struct oc_reconf *rc, const struct oc_plan *p,
+			  struct oc_err *err)
 {
 	const struct oc_migrate_move *mv = &p->move;
 
@@ -178,6 +178,16 @@ int oc_reconf_commit(struct oc_reconf *rc, const struct oc_plan *p,
 	if (check_current(rc->f, mv, err) || move_lids(rc->f, mv, err))
 		return -1;
 	set_active(rc->f, mv);
+	return 0;
+}
+
+int oc_reconf_commit(struct oc_reconf *rc, const struct oc_plan *p,
+		     struct oc_err *err)
+{
+	const struct oc_migrate_move *mv = &p->move;
+
+	if (oc_reconf_commit_lids(rc, p, err))
+		return -1;
 	if (mv->kind == OC_OP_SWAP || mv->kind == OC_OP_COPY)
 		swap_guids(rc->f, &mv->lids[0]);
 	return 0;

@@ -162,6 +162,12 @@ void oc_plan_apply_lfts(const struct oc_plan *p, struct oc_lfts *t);
 int oc_reconf_commit(struct oc_reconf *rc, const struct oc_plan *p,
 		     struct oc_err *err);
 
+/* oc_reconf_commit() without the GUID move: for a fabric whose port GUIDs
+ * are the hardware's (OpenSM's subnet, where a VM's vGUID is an alias of
+ * the port and the VM's VF is named by its port GUID). */
+int oc_reconf_commit_lids(struct oc_reconf *rc, const struct oc_plan *p,
+			  struct oc_err *err);
+
 /* oc_reconf_plan, then oc_plan_apply_lfts and oc_reconf_commit. */
 int oc_reconf_run(struct oc_reconf *rc, struct oc_lfts *t,
 		  const struct oc_migrate_op *op, enum oc_reconf_method method,

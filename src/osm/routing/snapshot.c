@@ -183,6 +183,15 @@ static int link_port(struct oc_osm_snapshot *s, uint32_t id, unsigned p,
 	return oc_fabric_link(s->f, peer, rport, id, p, err);
 }
 
+uint16_t oc_osm_snapshot_ca_lid(const osm_physp_t *ph)
+{
+	const osm_physp_t *rp = ph ? ph->p_remote_physp : NULL;
+
+	if (!rp || !osm_physp_is_valid(rp) || link_down(ph) || link_down(rp))
+		return 0;
+	return usable_lid(osm_physp_get_base_lid(ph));
+}
+
 static int add_links(struct oc_osm_snapshot *s, osm_node_t *node, uint32_t id,
 		     void *arg, struct oc_err *err)
 {

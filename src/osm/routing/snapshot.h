@@ -27,4 +27,8 @@ struct oc_osm_snapshot *oc_osm_snapshot_take(osm_subn_t *subn,
 					     struct oc_err *err);
 void oc_osm_snapshot_free(struct oc_osm_snapshot *s);
 
+/* A CA port as a snapshot models it: its LID when it is active (linked,
+ * neither end DOWN, with a LID), 0 when it is not. */
+uint16_t oc_osm_snapshot_ca_lid(const osm_physp_t *ph);
+
 #endif

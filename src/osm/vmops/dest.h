@@ -36,7 +36,7 @@ struct oc_dest {
 int oc_dest_check(const char *dest, const char *what, struct oc_err *err);
 
 /* Finds dest in the executor's model (under its locks). */
-int oc_dest_resolve(const struct oc_exec *x, const char *dest,
-		    struct oc_dest *d, struct oc_err *err);
+int oc_dest_resolve(struct oc_exec *x, const char *dest, struct oc_dest *d,
+		    struct oc_err *err);
 
 #endif

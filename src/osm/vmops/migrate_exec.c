@@ -22,7 +22,29 @@ void oc_osm_migrator_init(struct oc_osm_migrator *m)
 void oc_osm_migrator_destroy(struct oc_osm_migrator *m)
 {
 	oc_osm_prepared_drop(&m->prepared);
+	oc_osm_model_drop(&m->model);
 	pthread_mutex_destroy(&m->busy);
+}
+
+void oc_osm_migrator_event(struct oc_osm_plugin *p, osm_epi_event_id_t id)
+{
+	struct oc_osm_migrator *m = &p->migrator;
+
+	if (id != OSM_EVENT_ID_HEAVY_SWEEP_START &&
+	    id != OSM_EVENT_ID_UCAST_ROUTING_DONE)
+		return;
+	if (pthread_mutex_trylock(&m->busy))
+		return; /* the command checks the generation */
+	if (m->model.m.snap)
+		oc_osm_info(&p->log,
+			    "osmcloud: the VM commands' kept model is freed "
+			    "(%s; it served %u command%s)",
+			    id == OSM_EVENT_ID_HEAVY_SWEEP_START
+				    ? "a heavy sweep started"
+				    : "OpenSM routed the fabric",
+			    m->model.uses, m->model.uses == 1 ? "" : "s");
+	oc_osm_model_drop(&m->model);
+	pthread_mutex_unlock(&m->busy);
 }
 
 static void exec_init(struct oc_exec *x, struct oc_osm_plugin *p,

@@ -22,6 +22,9 @@
 #include <pthread.h>
 #include <stdio.h>
 
+#include <opensm/osm_event_plugin.h>
+
+#include "vmops/kept_model.h"
 #include "vmops/prepared.h"
 #include "osmcloud/ctl.h"
 
@@ -31,10 +34,15 @@ struct oc_cmd_out;
 struct oc_osm_migrator {
 	pthread_mutex_t busy;		 /* held for a whole operation */
 	struct oc_osm_prepared prepared; /* planned ahead, under busy */
+	struct oc_osm_kept_model model;	 /* kept between commands, busy */
 };
 
 void oc_osm_migrator_init(struct oc_osm_migrator *m);
 void oc_osm_migrator_destroy(struct oc_osm_migrator *m);
+/* The plugin's report(): a heavy sweep or a routing run frees the kept
+ * model at once when no command is in flight (kept_model.h); a command
+ * in flight keeps nothing of another generation. */
+void oc_osm_migrator_event(struct oc_osm_plugin *p, osm_epi_event_id_t id);
 
 /* Every argument is checked (VM names with oc_vm_name_check, DEST with
  * oc_dest_check) before the executor looks at the fabric: a malformed

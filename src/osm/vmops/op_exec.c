@@ -19,7 +19,9 @@
 
 #include "vmops/commands.h"
 #include "vmops/dest.h"
+#include "vmops/fault_port.h"
 #include "vmops/op_exec.h"
+#include "vmops/kept_model.h"
 #include "vmops/prepared.h"
 #include "vmops/vguid.h"
 #include "osm_internals.h"
@@ -40,14 +42,43 @@ static const char *sw_name(const struct oc_exec *x, uint32_t sw)
 	return oc_exec_node_name(x, x->snap->f->switches[sw]);
 }
 
+/* x hands its model over to m (x has none after). */
+static void model_out(struct oc_exec *x, struct oc_osm_model *m)
+{
+	m->snap = x->snap;
+	m->ft = x->ft;
+	m->rc = x->rc;
+	m->lfts = x->lfts;
+	m->names = x->names;
+	x->snap = NULL;
+	x->ft = NULL;
+	x->rc = NULL;
+	x->lfts = NULL;
+	x->names = NULL;
+}
+
+static void model_in(struct oc_exec *x, const struct oc_osm_model *m)
+{
+	x->snap = m->snap;
+	x->ft = m->ft;
+	x->rc = m->rc;
+	x->lfts = m->lfts;
+	x->names = m->names;
+}
+
+static void exec_free_model(struct oc_exec *x)
+{
+	struct oc_osm_model m;
+
+	model_out(x, &m);
+	oc_osm_model_free(&m);
+}
+
 /* Frees what x owns (the model, the plan, the results), not x. */
 static void exec_release(struct oc_exec *x)
 {
 	oc_plan_release(&x->plan);
-	oc_reconf_free(x->rc);
-	oc_ftree_free(x->ft);
-	oc_lfts_free(x->lfts);
-	oc_osm_snapshot_free(x->snap);
+	exec_free_model(x);
 	free(x->sent);
 	free(x->si_guids);
 }
@@ -55,10 +86,9 @@ static void exec_release(struct oc_exec *x)
 /* x no longer owns its model and plan (they were kept elsewhere). */
 static void exec_disown(struct oc_exec *x)
 {
-	x->snap = NULL;
-	x->ft = NULL;
-	x->rc = NULL;
-	x->lfts = NULL;
+	struct oc_osm_model m;
+
+	model_out(x, &m);
 	oc_plan_init(&x->plan);
 }
 
@@ -235,7 +265,8 @@ static int check_plan(struct oc_exec *x, struct oc_err *err)
 
 static int plan(struct oc_exec *x, struct oc_err *err)
 {
-	x->rc = oc_reconf_new(x->snap->f, x->ft, err);
+	if (!x->rc) /* a kept model has it already */
+		x->rc = oc_reconf_new(x->snap->f, x->ft, err);
 	if (!x->rc ||
 	    oc_reconf_plan(x->rc, x->lfts, &x->op, x->method, &x->plan, err))
 		return -1;
@@ -309,6 +340,9 @@ static int adopt_prepared(struct oc_exec *x, struct oc_err *err)
 {
 	x->prepared = 1;
 	x->st.prepared_ms = x->st.plan_ms; /* the plan's cost, paid ahead */
+	x->st.model = "prepared";
+	x->st.model_ms = 0;
+	x->st.targets_ms = 0;
 	if (!x->vm || x->vm->vf_guid != x->src_guid)
 		return oc_err_set(err,
 				  "VM \"%s\" moved or left the registry since "
@@ -318,6 +352,136 @@ static int adopt_prepared(struct oc_exec *x, struct oc_err *err)
 		return -1;
 	x->st.plan_ms = oc_osm_now_ms() - x->t_plan;
 	return 0;
+}
+
+/* ---- prepare: the model kept from the last command (kept_model.h) -- */
+
+/* The model afresh: OpenSM's subnet, its tables, the analysis and the
+ * planner (its switch tuples); what each took is logged. */
+static int build_model(struct oc_exec *x, struct oc_err *err)
+{
+	double t[5];
+
+	x->st.model = "built";
+	t[0] = oc_osm_now_ms();
+	x->snap = oc_osm_snapshot_take(&x->osm->subn, err);
+	if (!x->snap)
+		return -1;
+	t[1] = oc_osm_now_ms();
+	if (copy_lfts(x, err))
+		return -1;
+	t[2] = oc_osm_now_ms();
+	if (analyze(x, err))
+		return -1;
+	t[3] = oc_osm_now_ms();
+	x->rc = oc_reconf_new(x->snap->f, x->ft, err);
+	if (!x->rc)
+		return -1;
+	t[4] = oc_osm_now_ms();
+	x->model_true = 1;
+	x->st.model_ms = t[4] - t[0];
+	oc_osm_info(&x->p->log,
+		    "osmcloud: %s %s: model built in %.2f ms (snapshot %.2f, "
+		    "LFT copy %.2f for %u switches x %u LIDs, analysis %.2f, "
+		    "planner %.2f)",
+		    x->cmd, x->vm_name, x->st.model_ms, t[1] - t[0],
+		    t[2] - t[1], x->lfts->num_switches, x->lfts->max_lid + 1u,
+		    t[3] - t[2], t[4] - t[3]);
+	return 0;
+}
+
+static int take_model(struct oc_exec *x)
+{
+	struct oc_osm_model m;
+
+	if (!oc_osm_model_take(&x->p->migrator.model, x->generation, &m))
+		return 0;
+	model_in(x, &m);
+	x->model_kept = x->model_true = 1;
+	x->st.model = "kept";
+	return 1;
+}
+
+/* The first port the command touches on which the kept model and
+ * OpenSM disagree, 0 when none does (kept_model.h). */
+static uint64_t port_changed(const struct oc_exec *x)
+{
+	uint64_t guids[6] = {x->src_guid, x->dst_guid, x->want_vf,
+			     x->vm ? x->vm->vf_guid : 0};
+	unsigned i, n = 4;
+
+	for (i = 0; i < x->num_pis; i++)
+		guids[n++] = x->pis[i].guid;
+	for (i = 0; i < n; i++)
+		if (oc_osm_model_port_changed(x->snap, &x->osm->subn,
+					      guids[i]) ||
+		    oc_osm_fault_port_changed(guids[i]))
+			return guids[i];
+	return 0;
+}
+
+/* The model and the command's targets on it: the kept model when it is
+ * current and agrees with OpenSM on every port the command touches,
+ * otherwise a model built afresh. */
+static int model_and_targets(struct oc_exec *x,
+			     int (*targets)(struct oc_exec *, struct oc_err *),
+			     struct oc_err *err)
+{
+	struct oc_exec request = *x;
+	uint64_t changed;
+	int ret;
+
+	if (take_model(x)) {
+		ret = targets(x, err);
+		changed = port_changed(x);
+		if (!changed)
+			return ret;
+		oc_osm_info(&x->p->log,
+			    "osmcloud: %s %s: port 0x%016" PRIx64 " changed "
+			    "since the model was kept: built afresh",
+			    x->cmd, x->vm_name, changed);
+		exec_free_model(x);
+		*x = request; /* the targets again, on the new model */
+	}
+	if (build_model(x, err))
+		return -1;
+	return targets(x, err);
+}
+
+/* After the command, under the busy lock: a model still true of OpenSM's
+ * subnet (and of this generation) is kept for the next command. */
+static void keep_model(struct oc_exec *x)
+{
+	struct oc_osm_model m;
+
+	if (!x->snap || !x->ft || !x->lfts || !x->model_true ||
+	    !x->p->opts.keep_model ||
+	    oc_osm_sweeps_generation(&x->p->sweeps) != x->generation)
+		return; /* exec_release frees it */
+	model_out(x, &m);
+	oc_osm_model_keep(&x->p->migrator.model, &m, x->generation,
+			  !x->model_kept);
+}
+
+/* The model follows the operation just sent (the same LID moves and
+ * blocks as OpenSM's tables); a detached VM's move is OpenSM's heavy
+ * sweep's to make, and a model that cannot follow is not kept. */
+static void model_follows(struct oc_exec *x)
+{
+	struct oc_err err;
+
+	if (x->detached) {
+		x->model_true = 0;
+		return;
+	}
+	if (oc_reconf_commit_lids(x->rc, &x->plan, &err)) {
+		x->model_true = 0;
+		oc_osm_info(&x->p->log,
+			    "osmcloud: %s %s: the model is not kept: %s",
+			    x->cmd, x->vm_name, err.msg);
+		return;
+	}
+	oc_plan_apply_lfts(&x->plan, x->lfts);
 }
 
 static int prepare(struct oc_exec *x,
@@ -335,11 +499,9 @@ static int prepare(struct oc_exec *x,
 	x->generation = oc_osm_sweeps_generation(&x->p->sweeps);
 	if (x->may_take && take_prepared(x))
 		return adopt_prepared(x, err);
-	x->snap = oc_osm_snapshot_take(&x->osm->subn, err);
-	if (!x->snap)
+	if (model_and_targets(x, targets, err))
 		return -1;
-	if (copy_lfts(x, err) || analyze(x, err) || targets(x, err))
-		return -1;
+	x->st.targets_ms = oc_osm_now_ms() - x->t_plan - x->st.model_ms;
 	if (x->already)
 		return 0;
 	if ((!x->detached && plan(x, err)) || find_osm_ports(x, err))
@@ -540,6 +702,7 @@ static int apply(struct oc_exec *x, struct oc_err *err)
 		return -1;
 	}
 	oc_osm_prepared_drop(&x->p->migrator.prepared); /* tables change */
+	x->st.send_ms = oc_osm_now_ms() - x->t0;
 	x->st.qp0_sent = x->osm->stats.qp0_mads_sent;
 	x->sweeps0 = oc_osm_sweeps_started(&x->p->sweeps);
 	x->st.swept = oc_osm_sweeps_running(&x->p->sweeps);
@@ -549,6 +712,7 @@ static int apply(struct oc_exec *x, struct oc_err *err)
 		send_blocks(x);
 	}
 	update_osm_model(x);
+	model_follows(x);
 	if (x->detached)
 		detached_source(x);
 	move_vguid(x);
@@ -659,6 +823,7 @@ static int recover(struct oc_exec *x, FILE *out)
 
 	if (!lost)
 		return 0;
+	x->model_true = 0; /* the heavy sweep finishes it */
 	oc_osm_err(&x->p->log, OC_ERR_OUTPUT,
 		   "osmcloud: %s %s: %u of %u SMPs not acknowledged%s; "
 		   "heavy sweep requested",
@@ -738,10 +903,17 @@ static int report(struct oc_exec *x, FILE *out)
 	oc_osm_info(&x->p->log,
 		    "osmcloud: %s %s (LID %u) %s -> %s (%s): %u LFT "
 		    "blocks on %u switches + %u vSwitches, %u PortInfo, "
-		    "last ack after %.2f ms",
+		    "first SMP after %.2f ms, last ack after %.2f ms; "
+		    "planned in %.2f ms (model %s "
+		    "%.2f, checks and targets %.2f, planner %.2f, its "
+		    "marking %.3f)",
 		    x->cmd, x->vm_name, x->st.lid, x->st.from, x->st.to,
 		    x->st.method, x->st.lft_smps, x->st.switches,
-		    x->st.vswitches, x->st.pi_smps, x->st.ack_ms);
+		    x->st.vswitches, x->st.pi_smps, x->st.send_ms, x->st.ack_ms,
+		    x->st.plan_ms, x->st.model ? x->st.model : "built",
+		    x->st.model_ms, x->st.targets_ms,
+		    x->st.plan_ms - x->st.model_ms - x->st.targets_ms,
+		    x->plan.select_us / 1e3);
 	bad = recover(x, out);
 	if (!x->saved) {
 		snprintf(x->o->remains, sizeof(x->o->remains),
@@ -917,6 +1089,7 @@ enum oc_result oc_exec_run(struct oc_exec *x,
 		return OC_RES_REFUSED;
 	}
 	res = run_all(x, targets);
+	keep_model(x);
 	pthread_mutex_unlock(&x->p->migrator.busy);
 	exec_release(x);
 	return res;

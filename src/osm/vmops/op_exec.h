@@ -6,7 +6,8 @@
  * The command fills in the targets (exec_targets.c): the operation, the
  * registry record and the PortInfo sets; the executor then, under
  * osm->lock held exclusively and vmstate.lock, copies OpenSM's subnet and
- * the LFTs it believes programmed (new_lft) into the core model, plans
+ * the LFTs it believes programmed (new_lft) into the core model (or takes
+ * the model the last command left, kept_model.h), plans
  * (reconf.h), posts the PortInfo SMPs and the planned LFT blocks in plan
  * order, updates OpenSM's model (guid2lid, port_lid_tbl, the ports' LIDs,
  * new_lft) and saves the registry.  A boot whose LID lies above the
@@ -67,11 +68,15 @@ struct oc_exec {
 	 * migrate that takes a kept plan made for it (prepared: it did) */
 	int prepare_only, may_take, prepared;
 	unsigned generation; /* oc_osm_sweeps_generation() at the snapshot */
-	/* the model, built by the executor */
+	/* the model, built by the executor or taken from the kept one
+	 * (kept_model.h: model_kept); model_true: it is OpenSM's subnet as
+	 * the command leaves it, so it may be kept for the next one */
+	int model_kept, model_true;
 	struct oc_osm_snapshot *snap;
 	struct oc_ftree *ft;
 	struct oc_reconf *rc;
 	struct oc_lfts *lfts;
+	struct oc_hash *names; /* the vSwitches by name (dest.c) */
 	struct oc_plan plan;
 	/* the targets, filled in by the command */
 	struct oc_migrate_op op;

@@ -27,22 +27,24 @@ void oc_osm_opstats_add(struct oc_osm_opstats *s, const struct oc_osm_op *op)
 
 void oc_osm_op_print(const struct oc_osm_op *op, FILE *out)
 {
-	char si[64] = "";
+	char si[64] = "", model[48] = "";
 
 	if (op->si_smps)
 		snprintf(si, sizeof(si), ", SwitchInfo %u (acked %u)",
 			 op->si_smps, op->si_acked);
+	if (op->model_ms > 0)
+		snprintf(model, sizeof(model), " in %.2f ms", op->model_ms);
 	fprintf(out,
 		"%s %s (LID %u) %s -> %s %s: switches %u "
 		"(+%u vSwitches), LFT blocks %u (acked %u), PortInfo %u "
 		"(acked %u)%s, GUIDInfo %u, SMPs %u (qp0 sent %u), "
-		"plan %.2f ms%s, last ack %.2f ms%s%s\n",
+		"plan %.2f ms (model %s%s%s), last ack %.2f ms%s%s\n",
 		op->kind ? op->kind : "migrate", op->vm, op->lid, op->from,
 		op->to, op->method, op->switches, op->vswitches, op->lft_smps,
 		op->lft_acked, op->pi_smps, op->pi_acked, si, op->gi_smps,
 		op->lft_smps + op->pi_smps + op->si_smps + op->gi_smps,
-		op->qp0_sent, op->plan_ms,
-		op->prepared_ms > 0 ? " (planned ahead by prepare)" : "",
+		op->qp0_sent, op->plan_ms, op->model ? op->model : "built",
+		model, op->prepared_ms > 0 ? ", planned ahead by prepare" : "",
 		op->ack_ms,
 		op->timed_out
 			? " (timed out: SMPs outstanding or a heavy sweep under way)"

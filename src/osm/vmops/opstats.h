@@ -32,8 +32,15 @@ struct oc_osm_op {
 	uint32_t si_smps, si_acked;   /* SwitchInfo (a boot grew the tables) */
 	uint32_t qp0_sent;	      /* qp0_mads_sent delta (all SMPs) */
 	double plan_ms;		      /* snapshot, analysis, plan */
+	const char *model;	      /* "built", "kept", "prepared" */
+	double model_ms;	      /* of plan_ms: building the model
+				       * (0 when kept) */
+	double targets_ms;	      /* of plan_ms: the checks, the VM, the
+				       * destination and its VF */
 	double prepared_ms;	      /* planned ahead (prepare) in this
 				       * long; 0: planned here */
+	double send_ms;		      /* command start to the first SMP
+				       * (planned, registry staged) */
 	double ack_ms;		      /* command start to last ack */
 	int timed_out;		      /* outstanding SMPs remained */
 	int swept;		      /* a heavy sweep overlapped */

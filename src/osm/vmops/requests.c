@@ -207,6 +207,9 @@ static void put_op(FILE *f, const struct oc_cmd_out *o)
 		sent, acked, op->lft_smps, op->switches, op->vswitches,
 		op->plan_ms, op->ack_ms, op->swept ? "true" : "false");
 	fprintf(f, ",\"prepared_ms\":%.3f", op->prepared_ms);
+	put_str(f, "model", op->model ? op->model : "built");
+	fprintf(f, ",\"model_ms\":%.3f,\"targets_ms\":%.3f,\"send_ms\":%.3f",
+		op->model_ms, op->targets_ms, op->send_ms);
 	if (o->remains[0])
 		put_str(f, "remains", o->remains);
 }

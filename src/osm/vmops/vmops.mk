@@ -7,7 +7,8 @@ libosmcloud_la_SOURCES += \
 	src/osm/vmops/console.c src/osm/vmops/console.h \
 	src/osm/vmops/ctl.c src/osm/vmops/ctl.h \
 	src/osm/vmops/dest.c src/osm/vmops/dest.h \
-	src/osm/vmops/exec_targets.c \
+	src/osm/vmops/exec_targets.c src/osm/vmops/fault_port.h \
+	src/osm/vmops/kept_model.c src/osm/vmops/kept_model.h \
 	src/osm/vmops/lidfilter.c src/osm/vmops/lidfilter.h \
 	src/osm/vmops/migrate_exec.c src/osm/vmops/migrate_exec.h \
 	src/osm/vmops/op_exec.c src/osm/vmops/op_exec.h \

@@ -518,6 +518,52 @@ static void figure_2_swap(void **state)
 	menv_free(&e);
 }
 
+/* The plugin's model (kept_model.h): oc_reconf_commit_lids() moves the
+ * LIDs and leaves the port GUIDs the hardware's; a second plan on the
+ * committed model and tables (the VM back) is right and gives the first
+ * tables back exactly. */
+static void commit_lids_keeps_port_guids(void **state)
+{
+	struct oc_err err = {{0}};
+	uint32_t a = 0, b = 0;
+	uint16_t vm, idle;
+	uint64_t guid_a, guid_b;
+	struct oc_migrate_op op;
+	struct menv_snapshot before;
+	struct oc_plan p;
+	struct menv e;
+	unsigned port = 0;
+
+	menv_gen(&e, K2, 2, 0, NULL, 0);
+	oc_plan_init(&p);
+	a = menv_node(&e, "hv0-vf1");
+	b = menv_node(&e, "hv5-vf2");
+	guid_a = oc_port(e.f, a, 1)->guid;
+	guid_b = oc_port(e.f, b, 1)->guid;
+	vm = menv_lid(&e, "hv0-vf1");
+	idle = menv_lid(&e, "hv5-vf2");
+	menv_snap(&e, &before);
+	op = swap_op(vm, idle);
+	plan_only(&e, &op, OC_RECONF_FTREEMINRC, &p);
+	assert_int_equal(oc_reconf_commit_lids(e.rc, &p, &err), 0);
+	oc_plan_apply_lfts(&p, e.t);
+	assert_int_equal(oc_port(e.f, b, 1)->lid, vm);
+	assert_int_equal(oc_port(e.f, a, 1)->lid, idle);
+	assert_true(oc_port(e.f, a, 1)->guid == guid_a);
+	assert_true(oc_port(e.f, b, 1)->guid == guid_b);
+	assert_int_equal(oc_fabric_find_port_guid(e.f, guid_b, &port), b);
+	menv_check(&e, 0);
+	op = swap_op(vm, idle); /* the VM back, the same method */
+	plan_only(&e, &op, OC_RECONF_FTREEMINRC, &p);
+	assert_int_equal(oc_reconf_commit_lids(e.rc, &p, &err), 0);
+	oc_plan_apply_lfts(&p, e.t);
+	assert_int_equal(oc_port(e.f, a, 1)->lid, vm);
+	menv_same(&e, &before);
+	menv_snap_free(&before);
+	oc_plan_release(&p);
+	menv_free(&e);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -532,6 +578,7 @@ int main(void)
 		cmocka_unit_test(random_copies),
 		cmocka_unit_test(degraded_tree),
 		cmocka_unit_test(figure_2_swap),
+		cmocka_unit_test(commit_lids_keeps_port_guids),
 	};
 
 	return cmocka_run_group_tests_name("migrate", tests, NULL, NULL);
