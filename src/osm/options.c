@@ -12,7 +12,7 @@
 #define OPT_SEPARATORS " \t\r\n"
 
 /* The non-path options, each allowed once. */
-enum { SEEN_LOG_LEVEL, SEEN_SA_PATH_CACHING, NUM_SEEN };
+enum { SEEN_LOG_LEVEL, SEEN_SA_PATH_CACHING, SEEN_CARRY_TABLES, NUM_SEEN };
 
 static const char *const level_names[] = {
 	[OC_OSM_LOG_ERROR] = "error",
@@ -97,10 +97,13 @@ static int set_option(struct oc_osm_opts *opts, const char *key,
 	if (!strcmp(key, "sa_path_caching"))
 		return set_switch(&opts->sa_path_caching,
 				  &seen[SEEN_SA_PATH_CACHING], key, value, err);
+	if (!strcmp(key, "carry_tables"))
+		return set_switch(&opts->carry_tables, &seen[SEEN_CARRY_TABLES],
+				  key, value, err);
 	return oc_err_set(err,
 			  "unknown option \"%s\" (known: roots, vms, state, "
 			  "ctl, ctl_group, policy, weights, log_level, "
-			  "sa_path_caching)",
+			  "sa_path_caching, carry_tables)",
 			  key);
 }
 
@@ -124,6 +127,7 @@ int oc_osm_opts_parse(struct oc_osm_opts *opts, const char *str,
 
 	memset(opts, 0, sizeof(*opts));
 	opts->log_level = OC_OSM_LOG_DEBUG;
+	opts->carry_tables = 1;
 	if (!str)
 		return 0;
 	copy = strdup(str);

@@ -5,7 +5,7 @@
  * The option string is a blank-separated list of key=value words, e.g.
  *     event_plugin_options roots=/etc/opensm/roots.txt vms=/etc/opensm/vms.txt
  * Keys: roots, vms, state, ctl, ctl_group, policy, weights, log_level,
- * sa_path_caching.  Unknown keys, keys given
+ * sa_path_caching, carry_tables.  Unknown keys, keys given
  * twice, empty values and bad values are errors that name the key.
  */
 #ifndef OC_OSM_OPTIONS_H
@@ -25,6 +25,8 @@ struct oc_osm_opts {
 				   opensm's own log mask decides */
 	int sa_path_caching; /* 1: raise the caching flag in PathRecords
 				while the subnet keeps it true (saflag.h) */
+	int carry_tables;    /* 1 (default): a heavy sweep keeps the
+				installed tables that still work (carry.h) */
 };
 
 /* Parses str (may be NULL or empty: all defaults) into opts.  On error

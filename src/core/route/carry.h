@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * carry.h - a routing run keeps the tables the switches already hold
+ * wherever they still work (docs/carry.md).
+ *
+ * Given the fabric as it is now, the engine's FRESH tables of this run
+ * and the INSTALLED tables (what the switches hold, as far as the SM
+ * knows), the CARRIED tables take, for each destination LID d (one column
+ * of all switches) and each switch X:
+ *   - X's installed entry when X's installed walk to d is valid: it is
+ *     trusted (the SM knows what X holds), every switch it visits is
+ *     trusted, every hop leaves through a port whose link is up at both
+ *     ends, it visits no switch twice, and it ends at d's port (a CA port
+ *     that is up, or port 0 of the switch whose LID d is);
+ *   - X's fresh entry otherwise, and in the whole column of a LID no port
+ *     owns now (a port gone: the fresh tables drop it).
+ *
+ * Why the carried column has no loop and reaches d from every switch the
+ * fresh column reaches d from: let K be the switches with a valid
+ * installed walk.  The successor of a switch of K on its walk is in K
+ * (its own walk is the rest of the walk, valid too) or is d's port.  So a
+ * carried walk that enters K stays in K, follows installed entries and
+ * reaches d without a loop.  A carried walk outside K follows fresh
+ * entries: it either never enters K, and is then the fresh walk itself
+ * (reaching d without a loop where the fresh one does), or it enters K
+ * and reaches d as above.  A loop of the carried column would lie outside
+ * K, made of fresh entries only: a loop of the fresh column.
+ *
+ * What this does not prove: freedom from credit loops across
+ * destinations (the installed and fresh routes of two LIDs might close a
+ * cycle of channel dependencies), the balance of the result, or an
+ * engine's other promises.  The caller therefore judges the carried
+ * tables with the engine's promise check, as it judges every engine's
+ * tables, and installs the fresh ones when the promise is broken.
+ */
+#ifndef OC_CARRY_H
+#define OC_CARRY_H
+
+#include <stdint.h>
+
+#include "model/fabric.h"
+#include "model/lft.h"
+
+/* entries = kept + untrusted + broken: the (switch, LID) entries of the
+ * LIDs a port owns now; gone counts the entries to other LIDs that the
+ * fresh tables drop and the installed ones did not. */
+struct oc_carry_stats {
+	uint64_t entries;   /* switches x LIDs owned by a port */
+	uint64_t kept;	    /* installed entries carried */
+	uint64_t differ;    /* of those, entries where fresh differs */
+	uint64_t untrusted; /* fresh: the switch's table is not known */
+	uint64_t broken;    /* fresh: the installed walk no longer works
+			       (link down, hole, loop, wrong port, or it
+			       passes an untrusted switch) */
+	uint64_t gone;	    /* installed routes to LIDs no port owns now */
+	uint64_t replaced;  /* fresh entries (untrusted, broken) that differ
+			       from the installed ones */
+};
+
+/* Carries into installed, which becomes the carried tables: installed
+ * and fresh must have the same shape (switches, max_lid, stride) as f's
+ * switches; trusted[sw_index] is nonzero when the installed row of that
+ * switch is what the switch holds (NULL: every row is).  0, or -1 with
+ * err (shapes differ, out of memory; installed is then unchanged). */
+int oc_carry(const struct oc_fabric *f, const struct oc_lfts *fresh,
+	     struct oc_lfts *installed, const uint8_t *trusted,
+	     struct oc_carry_stats *st, struct oc_err *err);
+
+/* Entries of owned LIDs taken from the fresh tables. */
+static inline uint64_t oc_carry_fresh(const struct oc_carry_stats *st)
+{
+	return st->untrusted + st->broken;
+}
+
+#endif

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * carry_run.h - a routing run keeps the installed tables that still work
+ * (route/carry.h, docs/carry.md): when it does, and the carried tables.
+ *
+ * A heavy sweep carries; it routes from scratch (the engine's tables as
+ * they come) when the plugin option carry_tables=off, when OpenSM
+ * reroutes without a heavy sweep (the console's "reroute": the admin asks
+ * for a re-balanced fabric), and when OpenSM reprograms every switch
+ * anyway (the first sweep as master, coming out of standby:
+ * subn->need_update).  A switch OpenSM reprograms whole (new, reset:
+ * sw->need_update) takes the fresh entries.
+ */
+#ifndef OC_OSM_CARRY_RUN_H
+#define OC_OSM_CARRY_RUN_H
+
+#include "log.h"
+#include "model/lft.h"
+#include "options.h"
+#include "routing/snapshot.h"
+
+/* Why this run routes from scratch (logged at INFO), or NULL when it
+ * carries; reroute: no heavy sweep started since the last routing run. */
+const char *oc_osm_carry_skip(const osm_subn_t *subn,
+			      const struct oc_osm_opts *opts, int reroute);
+
+/* The carried tables of this run (new tables; fresh is left alone),
+ * with their INFO line "<engine>: carried N of M entries from the
+ * installed tables (K fresh: ...)"; NULL when nothing can be carried
+ * (no switch's table is known, out of memory), logged. */
+struct oc_lfts *oc_osm_carry_tables(const struct oc_osm_snapshot *s,
+				    const struct oc_lfts *fresh,
+				    const struct oc_osm_log *lg,
+				    const char *engine);
+
+#endif
