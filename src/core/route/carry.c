@@ -18,13 +18,16 @@ enum walk_state {
 	W_ON_PATH, /* on the walk being followed */
 	W_VALID,
 	W_BROKEN,
-	W_UNTRUSTED, /* broken because a switch on it is not trusted */
+	W_UNTRUSTED, /* no keeper: its table is not known */
+	W_RISING,    /* no keeper: its fresh entry takes a new link */
 };
 
 struct carry_ctx {
 	const struct oc_fabric *f;
 	const struct oc_lfts *installed;
+	const struct oc_lfts *fresh;
 	const uint8_t *trusted;
+	const uint8_t *rising;
 	uint8_t *state;	  /* [sw_index]: enum walk_state, per column */
 	uint32_t *stack;  /* the switches of the walk being followed */
 	uint16_t lid;	  /* the column */
@@ -50,10 +53,14 @@ static enum walk_state step(const struct carry_ctx *c, uint32_t s,
 	const struct oc_fabric *f = c->f;
 	uint32_t node = f->switches[s];
 	uint8_t p = oc_lft_row(c->installed, s)[c->lid];
+	uint8_t fp = oc_lft_row(c->fresh, s)[c->lid];
 	const struct oc_port *port;
 
 	if (c->trusted && !c->trusted[s])
 		return W_UNTRUSTED;
+	if (c->rising && fp && fp <= f->nodes[node].num_ports &&
+	    c->rising[oc_port_slot(f, node, fp)])
+		return W_RISING;
 	if (p == 0)
 		return node == c->owner && c->own_port == 0 ? W_VALID
 							    : W_BROKEN;
@@ -86,14 +93,15 @@ static void judge_walk(struct carry_ctx *c, uint32_t s)
 	}
 	if (verdict == W_UNKNOWN)
 		verdict = c->state[s] == W_ON_PATH ? W_BROKEN : c->state[s];
-	/* only the untrusted switch itself is "untrusted": the walks that
-	 * pass it are broken */
-	while (top--) {
-		uint32_t t = c->stack[top];
-
-		c->state[t] = verdict == W_UNTRUSTED && c->trusted[t] ? W_BROKEN
-								      : verdict;
+	/* the switch that is no keeper says why for itself; the walks
+	 * that pass it are broken */
+	if (verdict == W_UNTRUSTED || verdict == W_RISING) {
+		if (top && c->stack[top - 1] == s)
+			c->state[c->stack[--top]] = verdict;
+		verdict = W_BROKEN;
 	}
+	while (top--)
+		c->state[c->stack[top]] = verdict;
 }
 
 /* Is lid owned by a port that is up now?  Sets the owner in c. */
@@ -137,6 +145,8 @@ static void carry_column(struct carry_ctx *c, const struct oc_lfts *fresh,
 		}
 		if (c->state[s] == W_UNTRUSTED)
 			st->untrusted++;
+		else if (c->state[s] == W_RISING)
+			st->rising++;
 		else
 			st->broken++;
 		st->replaced += *cell != want;
@@ -174,11 +184,16 @@ static int same_shape(const struct oc_fabric *f, const struct oc_lfts *a,
 }
 
 int oc_carry(const struct oc_fabric *f, const struct oc_lfts *fresh,
-	     struct oc_lfts *installed, const uint8_t *trusted,
+	     struct oc_lfts *installed, const struct oc_carry_known *known,
 	     struct oc_carry_stats *st, struct oc_err *err)
 {
 	struct carry_ctx c = {
-		.f = f, .installed = installed, .trusted = trusted};
+		.f = f,
+		.installed = installed,
+		.fresh = fresh,
+		.trusted = known ? known->trusted : NULL,
+		.rising = known ? known->rising : NULL,
+	};
 	unsigned lid;
 
 	memset(st, 0, sizeof(*st));

@@ -7,13 +7,18 @@
  * and the INSTALLED tables (what the switches hold, as far as the SM
  * knows), the CARRIED tables take, for each destination LID d (one column
  * of all switches) and each switch X:
- *   - X's installed entry when X's installed walk to d is valid: it is
- *     trusted (the SM knows what X holds), every switch it visits is
- *     trusted, every hop leaves through a port whose link is up at both
- *     ends, it visits no switch twice, and it ends at d's port (a CA port
- *     that is up, or port 0 of the switch whose LID d is);
- *   - X's fresh entry otherwise, and in the whole column of a LID no port
- *     owns now (a port gone: the fresh tables drop it).
+ *   - X's installed entry when X's installed walk to d is valid: every
+ *     switch it visits is a keeper of d (below), every hop leaves through
+ *     a port whose link is up at both ends, it visits no switch twice,
+ *     and it ends at d's port (a CA port that is up, or port 0 of the
+ *     switch whose LID d is);
+ *   - X's fresh entry otherwise.
+ * X is no keeper of d when its installed row is not known (a switch
+ * without a table), or when X's fresh entry for d leaves over a link that
+ * came up in this sweep (a cable restored, a switch added): there the
+ * engine's balance on the new link wins, so that a restored cable
+ * carries its routes again.  The column of a LID no port owns now is the
+ * fresh one (a port gone: the fresh tables drop it).
  *
  * Why the carried column has no loop and reaches d from every switch the
  * fresh column reaches d from: let K be the switches with a valid
@@ -41,35 +46,44 @@
 #include "model/fabric.h"
 #include "model/lft.h"
 
-/* entries = kept + untrusted + broken: the (switch, LID) entries of the
- * LIDs a port owns now; gone counts the entries to other LIDs that the
- * fresh tables drop and the installed ones did not. */
+/* entries = kept + untrusted + rising + broken: the (switch, LID) entries
+ * of the LIDs a port owns now; gone counts the entries to other LIDs
+ * that the fresh tables drop and the installed ones did not. */
 struct oc_carry_stats {
 	uint64_t entries;   /* switches x LIDs owned by a port */
 	uint64_t kept;	    /* installed entries carried */
 	uint64_t differ;    /* of those, entries where fresh differs */
 	uint64_t untrusted; /* fresh: the switch's table is not known */
+	uint64_t rising;    /* fresh: it leaves over a link that came up */
 	uint64_t broken;    /* fresh: the installed walk no longer works
 			       (link down, hole, loop, wrong port, or it
-			       passes an untrusted switch) */
+			       passes a switch that is no keeper) */
 	uint64_t gone;	    /* installed routes to LIDs no port owns now */
-	uint64_t replaced;  /* fresh entries (untrusted, broken) that differ
-			       from the installed ones */
+	uint64_t replaced;  /* fresh entries that differ from the installed
+			       ones: what the switches are sent */
+};
+
+/* What is known of the switches besides their tables; a NULL member:
+ * every switch's row is known, no link came up. */
+struct oc_carry_known {
+	const uint8_t *trusted; /* [sw_index]: the installed row is what the
+				   switch holds */
+	const uint8_t *rising;	/* [port slot, oc_port_slot()]: the link of
+				   this switch port came up in this sweep */
 };
 
 /* Carries into installed, which becomes the carried tables: installed
  * and fresh must have the same shape (switches, max_lid, stride) as f's
- * switches; trusted[sw_index] is nonzero when the installed row of that
- * switch is what the switch holds (NULL: every row is).  0, or -1 with
- * err (shapes differ, out of memory; installed is then unchanged). */
+ * switches; known may be NULL.  0, or -1 with err (shapes differ, out of
+ * memory; installed is then unchanged). */
 int oc_carry(const struct oc_fabric *f, const struct oc_lfts *fresh,
-	     struct oc_lfts *installed, const uint8_t *trusted,
+	     struct oc_lfts *installed, const struct oc_carry_known *known,
 	     struct oc_carry_stats *st, struct oc_err *err);
 
 /* Entries of owned LIDs taken from the fresh tables. */
 static inline uint64_t oc_carry_fresh(const struct oc_carry_stats *st)
 {
-	return st->untrusted + st->broken;
+	return st->untrusted + st->rising + st->broken;
 }
 
 #endif

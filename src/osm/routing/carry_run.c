@@ -24,13 +24,14 @@ const char *oc_osm_carry_skip(const osm_subn_t *subn,
 }
 
 static void log_carried(const struct oc_osm_log *lg, const char *engine,
-			const struct oc_carry_stats *st, uint32_t untrusted_sw,
-			double ms)
+			const struct oc_carry_stats *st,
+			const struct oc_osm_installed *in, double ms)
 {
 	oc_osm_info(lg,
 		    "%s: carried %llu of %llu entries from the installed "
-		    "tables (%llu fresh, %llu of them changed: %llu on %u "
-		    "switches OpenSM reprograms whole, %llu whose installed "
+		    "tables (%llu fresh, %llu of them changed: %llu on "
+		    "switches without a table, %llu leaving over the %u "
+		    "switch ports whose link came up, %llu whose installed "
 		    "walk does not reach the LID); %llu carried entries "
 		    "differ from the engine's; %llu routes to LIDs no port "
 		    "owns dropped; %.1f ms",
@@ -38,20 +39,20 @@ static void log_carried(const struct oc_osm_log *lg, const char *engine,
 		    (unsigned long long)st->entries,
 		    (unsigned long long)oc_carry_fresh(st),
 		    (unsigned long long)st->replaced,
-		    (unsigned long long)st->untrusted, untrusted_sw,
+		    (unsigned long long)st->untrusted,
+		    (unsigned long long)st->rising, in->num_rising,
 		    (unsigned long long)st->broken,
 		    (unsigned long long)st->differ,
 		    (unsigned long long)st->gone, ms);
 }
 
-/* Logs why nothing is carried and frees what was built; NULL. */
+/* Logs why nothing is carried and frees what was read; NULL. */
 static struct oc_lfts *carry_none(const struct oc_osm_log *lg,
 				  const char *engine, const char *why,
-				  struct oc_lfts *carried, uint8_t *trusted)
+				  struct oc_osm_installed *in)
 {
 	oc_osm_info(lg, "%s: routing from scratch: %s", engine, why);
-	oc_lfts_free(carried);
-	free(trusted);
+	oc_osm_installed_free(in, 0);
 	return NULL;
 }
 
@@ -61,24 +62,22 @@ struct oc_lfts *oc_osm_carry_tables(const struct oc_osm_snapshot *s,
 				    const char *engine)
 {
 	double t = oc_osm_now_ms();
+	struct oc_osm_installed in;
+	struct oc_carry_known known;
 	struct oc_carry_stats st;
 	struct oc_lfts *carried;
-	uint8_t *trusted = NULL;
-	uint32_t num_trusted;
 	struct oc_err err;
 
-	carried = oc_osm_lft_installed(s, fresh, &trusted, &num_trusted, &err);
-	if (!carried)
-		return carry_none(lg, engine, err.msg, NULL, NULL);
-	if (!num_trusted)
+	if (oc_osm_installed_read(s, fresh, &in, &err))
+		return carry_none(lg, engine, err.msg, &in);
+	if (!in.num_trusted)
 		return carry_none(lg, engine,
-				  "OpenSM knows no switch's table yet (every "
-				  "switch is new or reprogrammed whole)",
-				  carried, trusted);
-	if (oc_carry(s->f, fresh, carried, trusted, &st, &err))
-		return carry_none(lg, engine, err.msg, carried, trusted);
-	log_carried(lg, engine, &st, s->f->num_switches - num_trusted,
-		    oc_osm_now_ms() - t);
-	free(trusted);
+				  "OpenSM holds no switch's table yet", &in);
+	known = oc_osm_installed_known(&in);
+	if (oc_carry(s->f, fresh, in.lfts, &known, &st, &err))
+		return carry_none(lg, engine, err.msg, &in);
+	log_carried(lg, engine, &st, &in, oc_osm_now_ms() - t);
+	carried = in.lfts;
+	oc_osm_installed_free(&in, 1);
 	return carried;
 }

@@ -8,8 +8,8 @@
  * reroutes without a heavy sweep (the console's "reroute": the admin asks
  * for a re-balanced fabric), and when OpenSM reprograms every switch
  * anyway (the first sweep as master, coming out of standby:
- * subn->need_update).  A switch OpenSM reprograms whole (new, reset:
- * sw->need_update) takes the fresh entries.
+ * subn->need_update).  What is installed and which links came up:
+ * lft_in.h.
  */
 #ifndef OC_OSM_CARRY_RUN_H
 #define OC_OSM_CARRY_RUN_H

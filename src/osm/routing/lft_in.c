@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
- * lft_in.c - reading sw->lft (see lft_in.h).
+ * lft_in.c - reading sw->lft and the rising links (see lft_in.h).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,47 +13,73 @@ static uint16_t installed_top(const osm_switch_t *sw, uint16_t max_lid)
 {
 	uint32_t top = cl_ntoh16(sw->switch_info.lin_top);
 
-	if (!sw->lft || !sw->lft_size)
-		return 0;
 	if (top > sw->lft_size - 1u)
 		top = sw->lft_size - 1u;
 	return top < max_lid ? top : max_lid;
 }
 
-static int trusted_switch(const osm_switch_t *sw)
+/* Marks the switch ports of switch i whose link to a switch is in INIT. */
+static void mark_rising(const struct oc_osm_snapshot *s, uint32_t i,
+			struct oc_osm_installed *in)
 {
-	return sw && sw->lft && !sw->need_update;
+	const struct oc_fabric *f = s->f;
+	uint32_t node = f->switches[i];
+	unsigned p;
+
+	for (p = 1; p <= f->nodes[node].num_ports; p++) {
+		const struct oc_port *port = oc_port(f, node, p);
+		osm_physp_t *ph;
+
+		if (port->peer_node == OC_NONE ||
+		    !oc_is_switch(f, port->peer_node))
+			continue;
+		ph = osm_node_get_physp_ptr(s->sw[i]->p_node, p);
+		if (!ph || osm_physp_get_port_state(ph) != IB_LINK_INIT)
+			continue;
+		in->rising[oc_port_slot(f, node, p)] = 1;
+		in->num_rising++;
+	}
 }
 
-struct oc_lfts *oc_osm_lft_installed(const struct oc_osm_snapshot *s,
-				     const struct oc_lfts *shape,
-				     uint8_t **trusted, uint32_t *num_trusted,
-				     struct oc_err *err)
+int oc_osm_installed_read(const struct oc_osm_snapshot *s,
+			  const struct oc_lfts *shape,
+			  struct oc_osm_installed *in, struct oc_err *err)
 {
-	struct oc_lfts *t = oc_lfts_new(shape->num_switches, shape->max_lid);
+	const struct oc_fabric *f = s->f;
 	uint32_t i;
 
-	*num_trusted = 0;
-	*trusted = calloc(shape->num_switches ? shape->num_switches : 1, 1);
-	if (!t || !*trusted) {
-		oc_lfts_free(t);
-		free(*trusted);
-		*trusted = NULL;
-		oc_err_set(err,
-			   "out of memory for the installed tables of %u "
-			   "switches",
-			   shape->num_switches);
-		return NULL;
+	memset(in, 0, sizeof(*in));
+	in->lfts = oc_lfts_new(shape->num_switches, shape->max_lid);
+	in->trusted = calloc(shape->num_switches ? shape->num_switches : 1, 1);
+	in->rising = calloc(f->num_ports ? f->num_ports : 1, 1);
+	if (!in->lfts || !in->trusted || !in->rising) {
+		oc_osm_installed_free(in, 0);
+		return oc_err_set(err,
+				  "out of memory for the installed tables of "
+				  "%u switches",
+				  shape->num_switches);
 	}
 	for (i = 0; i < shape->num_switches; i++) {
 		const osm_switch_t *sw = s->sw[i];
 
-		if (!trusted_switch(sw))
+		if (!sw || !sw->lft || !sw->lft_size)
 			continue;
-		(*trusted)[i] = 1;
-		(*num_trusted)++;
-		memcpy(oc_lft_row(t, i), sw->lft,
+		in->trusted[i] = 1;
+		in->num_trusted++;
+		memcpy(oc_lft_row(in->lfts, i), sw->lft,
 		       installed_top(sw, shape->max_lid) + 1u);
+		mark_rising(s, i, in);
 	}
-	return t;
+	return 0;
+}
+
+void oc_osm_installed_free(struct oc_osm_installed *in, int keep_lfts)
+{
+	if (!keep_lfts)
+		oc_lfts_free(in->lfts);
+	in->lfts = NULL;
+	free(in->trusted);
+	in->trusted = NULL;
+	free(in->rising);
+	in->rising = NULL;
 }

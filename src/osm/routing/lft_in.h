@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
- * lft_in.h - the tables OpenSM believes its switches hold (sw->lft), for
- * a routing run that carries them (route/carry.h).
+ * lft_in.h - the tables OpenSM believes its switches hold (sw->lft) and
+ * the links that came up in this sweep, for a routing run that carries
+ * the installed tables (route/carry.h).
  *
  * OpenSM 3.3.23 keeps in sw->lft what each switch acknowledged: the
  * LinearForwardingTable receiver (osm_lin_fwd_rcv.c) copies each block of
@@ -9,27 +10,50 @@
  * before sending it, so a block whose Set is outstanding or was lost
  * reads as "port 0" and its walks fail.  ucast_mgr_setup_all_switches()
  * leaves lft alone (it clears new_lft), so the routing engine still sees
- * it.  The plugin's own migrations go through the same receiver.
- * OpenSM compares new_lft with lft block by block and sends only the
- * blocks that differ, unless the switch is new or must be reprogrammed
- * whole (sw->need_update, subn->need_update): such a switch's lft is not
- * trusted.
+ * it; a switch OpenSM has just found has an lft of OSM_NO_PATH (alloc_lft
+ * in osm_switch.c), which no walk gets through.  The plugin's own
+ * migrations go through the same receiver.  A switch OpenSM reprograms
+ * whole (sw->need_update: new, reset, a port state change) is sent every
+ * block of new_lft, whatever lft says: its carried row is installed all
+ * the same.
+ *
+ * A link came up in this sweep when its switch port is in the INIT state
+ * at routing time: the link manager arms and activates ports after the
+ * routing (osm_state_mgr.c do_sweep()), and ibsim's ReLink/Link, like a
+ * real cable, brings both ends up in INIT.
  */
 #ifndef OC_OSM_LFT_IN_H
 #define OC_OSM_LFT_IN_H
 
 #include "model/lft.h"
+#include "route/carry.h"
 #include "routing/snapshot.h"
+
+struct oc_osm_installed {
+	struct oc_lfts *lfts; /* sw->lft in the shape of the fresh tables */
+	uint8_t *trusted;     /* [sw_index]: the switch has an lft */
+	uint8_t *rising;      /* [port slot]: switch-to-switch link in INIT */
+	uint32_t num_trusted; /* switches with an lft */
+	uint32_t num_rising;  /* switch ports in INIT */
+};
 
 /* The installed tables in the shape of shape (its switches and LIDs):
  * sw->lft up to the switch's LinearFDBTop as OpenSM read it from the
- * switch (SwitchInfo) and within lft_size, OC_NO_PATH above.
- * (*trusted)[i] (malloc'd) is nonzero when OpenSM sends switch i only
- * the blocks that differ; *num_trusted counts them.  NULL with err when
- * out of memory. */
-struct oc_lfts *oc_osm_lft_installed(const struct oc_osm_snapshot *s,
-				     const struct oc_lfts *shape,
-				     uint8_t **trusted, uint32_t *num_trusted,
-				     struct oc_err *err);
+ * switch (SwitchInfo) and within lft_size, OC_NO_PATH above.  0, or -1
+ * with err when out of memory (nothing to free then). */
+int oc_osm_installed_read(const struct oc_osm_snapshot *s,
+			  const struct oc_lfts *shape,
+			  struct oc_osm_installed *in, struct oc_err *err);
+/* Frees all but in->lfts when keep_lfts. */
+void oc_osm_installed_free(struct oc_osm_installed *in, int keep_lfts);
+
+/* What carry.h needs of in. */
+static inline struct oc_carry_known
+oc_osm_installed_known(const struct oc_osm_installed *in)
+{
+	struct oc_carry_known k = {.trusted = in->trusted,
+				   .rising = in->rising};
+	return k;
+}
 
 #endif

@@ -3,8 +3,10 @@
  * test_carry.c - the carry rule (route/carry.h): installed entries whose
  * walk still reaches the LID are kept, whatever the fresh tables say; a
  * cut link's walks are repaired from the fresh tables; a LID no port owns
- * is dropped; an installed loop is replaced; an untrusted switch takes
- * the fresh row; the carried tables reach every LID without a loop; and
+ * is dropped; an installed loop is replaced; a switch without a known
+ * table takes the fresh row; a cable that came back takes the routes the
+ * engine puts on it; the carried tables reach every LID without a loop
+ * wherever the fresh ones do; and
  * carried tables that close a credit loop break the promise, which is
  * what makes the plugin install the fresh ones instead.
  */
@@ -49,12 +51,13 @@ static uint8_t entry(const struct oc_fabric *f, const struct oc_lfts *t,
 }
 
 static void carry_ok(const struct oc_fabric *f, const struct oc_lfts *fresh,
-		     struct oc_lfts *installed, const uint8_t *trusted,
+		     struct oc_lfts *installed,
+		     const struct oc_carry_known *known,
 		     struct oc_carry_stats *st)
 {
 	struct oc_err err = {{0}};
 
-	if (oc_carry(f, fresh, installed, trusted, st, &err))
+	if (oc_carry(f, fresh, installed, known, st, &err))
 		fail_msg("carry: %s", err.msg);
 	assert_int_equal(st->entries, st->kept + oc_carry_fresh(st));
 }
@@ -179,20 +182,21 @@ static void installed_loop_is_replaced(void **state)
 	oc_fabric_free(f);
 }
 
-/* A switch OpenSM reprograms whole takes its fresh row; walks through it
+/* A switch without a known table takes its fresh row; walks through it
  * are not kept either. */
 static void untrusted_switch_takes_fresh_row(void **state)
 {
 	struct oc_fabric *f = tl_fabric(TWO_LEVEL_NET);
 	struct oc_lfts *fresh = tl_route(f), *inst = copy_lfts(fresh);
 	uint8_t trusted[4] = {1, 1, 1, 1};
+	struct oc_carry_known known = {.trusted = trusted};
 	uint32_t a = tl_sw(f, "A");
 	struct oc_carry_stats st;
 
 	trusted[a] = 0;
 	tl_set(f, inst, "A", "b1", other_up(entry(f, fresh, "A", "b1")));
 	tl_set(f, inst, "S1", "a1", OC_NO_PATH); /* would be broken anyway */
-	carry_ok(f, fresh, inst, trusted, &st);
+	carry_ok(f, fresh, inst, &known, &st);
 	assert_memory_equal(oc_lft_row(inst, a) + 1, oc_lft_row(fresh, a) + 1,
 			    f->max_lid);
 	assert_int_equal(st.untrusted, f->max_lid); /* every LID is owned */
@@ -201,6 +205,42 @@ static void untrusted_switch_takes_fresh_row(void **state)
 	oc_lfts_free(inst);
 	oc_lfts_free(fresh);
 	oc_fabric_free(f);
+}
+
+/* The cable A[1] - S1[1] came back: the entries the engine puts on it
+ * are fresh (the balance it had before the cut), with the walks through
+ * them; installed walks that avoid it elsewhere stay. */
+static void rising_link_takes_its_routes_back(void **state)
+{
+	struct oc_fabric *cut = tl_fabric(TWO_LEVEL_CUT_NET);
+	struct oc_fabric *f = tl_fabric(TWO_LEVEL_NET);
+	struct oc_lfts *inst = tl_route(cut), *fresh = tl_route(f);
+	uint32_t a = oc_fabric_find_name(f, "A");
+	uint32_t s1 = oc_fabric_find_name(f, "S1");
+	uint8_t *rising = calloc(f->num_ports, 1);
+	struct oc_carry_known known = {.rising = rising};
+	struct oc_carry_stats st;
+	unsigned lid;
+
+	rising[oc_port_slot(f, a, 1)] = 1;
+	rising[oc_port_slot(f, s1, 1)] = 1;
+	carry_ok(f, fresh, inst, &known, &st);
+	assert_true(st.rising > 0);
+	for (lid = 1; lid <= f->max_lid; lid++) {
+		uint8_t want = oc_lft_row(fresh, tl_sw(f, "A"))[lid];
+
+		if (want == 1)
+			assert_int_equal(oc_lft_row(inst, tl_sw(f, "A"))[lid],
+					 1);
+	}
+	assert_int_equal(entry(f, inst, "S1", "a1"),
+			 entry(f, fresh, "S1", "a1"));
+	assert_reaches_all(f, fresh, inst);
+	free(rising);
+	oc_lfts_free(inst);
+	oc_lfts_free(fresh);
+	oc_fabric_free(f);
+	oc_fabric_free(cut);
 }
 
 /* Every column is a valid walk, so all is carried; together the columns
@@ -259,6 +299,7 @@ int main(void)
 		cmocka_unit_test(gone_lid_is_dropped),
 		cmocka_unit_test(installed_loop_is_replaced),
 		cmocka_unit_test(untrusted_switch_takes_fresh_row),
+		cmocka_unit_test(rising_link_takes_its_routes_back),
 		cmocka_unit_test(credit_loop_breaks_the_promise),
 		cmocka_unit_test(shapes_must_match),
 	};
