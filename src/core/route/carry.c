@@ -3,10 +3,15 @@
  * carry.c - the installed entries that still work, the fresh ones
  * elsewhere (see carry.h for the rule and why it is loop-free).
  *
- * One column (destination LID) at a time: each switch's installed walk is
- * followed until it ends or meets a switch already judged, and every
- * switch on the way gets the walk's verdict, so each switch is visited
- * once per column.
+ * Only the cells where the installed and the fresh entry differ can
+ * change, so only their walks are judged.  The tables are scanned a block
+ * of 64 LIDs at a time, one cache line of each switch's row per block,
+ * which lists the differing switches of each LID of the block; then each
+ * such switch's installed walk is followed until it ends or meets a
+ * switch already judged for that LID, and every switch on the way gets
+ * the walk's verdict, so a switch is judged at most once per LID.  On the
+ * 24,300-LID vSwitch fabric (6,804 switches) walking every cell took
+ * 6.3 s; identical tables now cost one comparison per 8 bytes.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -28,8 +33,10 @@ struct carry_ctx {
 	const struct oc_lfts *fresh;
 	const uint8_t *trusted;
 	const uint8_t *rising;
-	uint8_t *state;	  /* [sw_index]: enum walk_state, per column */
-	uint32_t *stack;  /* the switches of the walk being followed */
+	uint8_t *state;	   /* [sw_index]: enum walk_state, per column */
+	uint32_t *stack;   /* the switches of the walk being followed */
+	uint32_t *touched; /* the switches judged in this column */
+	uint32_t num_touched;
 	uint16_t lid;	  /* the column */
 	uint32_t owner;	  /* node owning lid */
 	uint8_t own_port; /* its port */
@@ -86,6 +93,7 @@ static void judge_walk(struct carry_ctx *c, uint32_t s)
 	while (c->state[s] == W_UNKNOWN) {
 		c->state[s] = W_ON_PATH;
 		c->stack[top++] = s;
+		c->touched[c->num_touched++] = s;
 		verdict = step(c, s, &next);
 		if (verdict != W_UNKNOWN)
 			break;
@@ -123,48 +131,94 @@ static int lid_owned(struct carry_ctx *c, uint16_t lid)
 	return 1;
 }
 
-/* The column of an owned LID: installed where the walk is valid. */
-static void carry_column(struct carry_ctx *c, const struct oc_lfts *fresh,
+/* The column of an owned LID: each differing cell keeps its installed
+ * entry where the walk is valid, else takes the fresh one. */
+static void carry_column(struct carry_ctx *c, const uint32_t *diff, uint32_t n,
 			 struct oc_lfts *installed, struct oc_carry_stats *st)
 {
-	uint32_t n = c->f->num_switches, s;
+	uint32_t i;
 
-	memset(c->state, W_UNKNOWN, n);
-	for (s = 0; s < n; s++)
-		if (c->state[s] == W_UNKNOWN)
-			judge_walk(c, s);
-	for (s = 0; s < n; s++) {
-		uint8_t *cell = &oc_lft_row(installed, s)[c->lid];
-		uint8_t want = oc_lft_row(fresh, s)[c->lid];
+	for (i = 0; i < n; i++)
+		if (c->state[diff[i]] == W_UNKNOWN)
+			judge_walk(c, diff[i]);
+	for (i = 0; i < n; i++) {
+		uint8_t *cell = &oc_lft_row(installed, diff[i])[c->lid];
 
-		st->entries++;
-		if (c->state[s] == W_VALID) {
-			st->kept++;
-			st->differ += *cell != want;
+		switch (c->state[diff[i]]) {
+		case W_VALID:
+			st->differ++;
 			continue;
-		}
-		if (c->state[s] == W_UNTRUSTED)
+		case W_UNTRUSTED:
 			st->untrusted++;
-		else if (c->state[s] == W_RISING)
+			break;
+		case W_RISING:
 			st->rising++;
-		else
+			break;
+		default:
 			st->broken++;
-		st->replaced += *cell != want;
-		*cell = want;
+		}
+		*cell = oc_lft_row(c->fresh, diff[i])[c->lid];
 	}
+	for (i = 0; i < c->num_touched; i++)
+		c->state[c->touched[i]] = W_UNKNOWN;
+	c->num_touched = 0;
 }
 
 /* The column of a LID no port owns: the fresh entries (a drop). */
-static void drop_column(uint16_t lid, const struct oc_lfts *fresh,
+static void drop_column(const struct carry_ctx *c, uint16_t lid,
+			const uint32_t *diff, uint32_t n,
 			struct oc_lfts *installed, struct oc_carry_stats *st)
 {
-	uint32_t s;
+	uint32_t i;
 
-	for (s = 0; s < installed->num_switches; s++) {
-		uint8_t *cell = &oc_lft_row(installed, s)[lid];
+	for (i = 0; i < n; i++) {
+		uint8_t *cell = &oc_lft_row(installed, diff[i])[lid];
 
 		st->gone += *cell != OC_NO_PATH;
-		*cell = oc_lft_row(fresh, s)[lid];
+		*cell = oc_lft_row(c->fresh, diff[i])[lid];
+	}
+}
+
+/* The switches whose entry for LID base + k differs, for each k of the
+ * block: diff[k * num_switches ..], n[k] of them. */
+static void block_diffs(const struct carry_ctx *c, uint32_t base,
+			uint32_t *diff, uint32_t *n)
+{
+	uint32_t sw, k, num = c->f->num_switches;
+
+	memset(n, 0, OC_LFT_BLOCK * sizeof(*n));
+	for (sw = 0; sw < num; sw++) {
+		const uint8_t *a = oc_lft_row(c->installed, sw) + base;
+		const uint8_t *b = oc_lft_row(c->fresh, sw) + base;
+
+		if (!memcmp(a, b, OC_LFT_BLOCK))
+			continue;
+		for (k = 0; k < OC_LFT_BLOCK; k++)
+			if (a[k] != b[k])
+				diff[k * num + n[k]++] = sw;
+	}
+}
+
+/* Carries the LIDs of one 64-LID block. */
+static void carry_block(struct carry_ctx *c, uint32_t base, uint32_t *diff,
+			uint32_t *n, struct oc_lfts *installed,
+			struct oc_carry_stats *st)
+{
+	uint32_t num = c->f->num_switches, k;
+
+	block_diffs(c, base, diff, n);
+	for (k = 0; k < OC_LFT_BLOCK; k++) {
+		uint32_t lid = base + k;
+
+		if (!lid || lid > installed->max_lid)
+			continue;
+		if (!lid_owned(c, lid)) {
+			drop_column(c, lid, diff + k * num, n[k], installed,
+				    st);
+			continue;
+		}
+		st->entries += num;
+		carry_column(c, diff + k * num, n[k], installed, st);
 	}
 }
 
@@ -194,27 +248,30 @@ int oc_carry(const struct oc_fabric *f, const struct oc_lfts *fresh,
 		.trusted = known ? known->trusted : NULL,
 		.rising = known ? known->rising : NULL,
 	};
-	unsigned lid;
+	uint32_t base, n[OC_LFT_BLOCK], *diff;
+	int ok;
 
 	memset(st, 0, sizeof(*st));
 	if (same_shape(f, fresh, installed, err))
 		return -1;
-	c.state = malloc(f->num_switches ? f->num_switches : 1);
+	c.state = calloc(f->num_switches ? f->num_switches : 1, 1);
 	c.stack = malloc(sizeof(*c.stack) *
 			 (f->num_switches ? f->num_switches : 1));
-	if (!c.state || !c.stack) {
-		free(c.state);
-		free(c.stack);
-		return oc_err_set(err, "carry: out of memory for %u switches",
-				  f->num_switches);
-	}
-	for (lid = 1; lid <= fresh->max_lid; lid++) {
-		if (lid_owned(&c, lid))
-			carry_column(&c, fresh, installed, st);
-		else
-			drop_column(lid, fresh, installed, st);
-	}
+	c.touched = malloc(sizeof(*c.touched) *
+			   (f->num_switches ? f->num_switches : 1));
+	diff = malloc(sizeof(*diff) * OC_LFT_BLOCK *
+		      (f->num_switches ? f->num_switches : 1));
+	ok = c.state && c.stack && c.touched && diff;
+	if (ok)
+		for (base = 0; base <= fresh->max_lid; base += OC_LFT_BLOCK)
+			carry_block(&c, base, diff, n, installed, st);
+	else
+		oc_err_set(err, "carry: out of memory for %u switches",
+			   f->num_switches);
+	st->kept = st->entries - oc_carry_fresh(st);
 	free(c.state);
 	free(c.stack);
-	return 0;
+	free(c.touched);
+	free(diff);
+	return ok ? 0 : -1;
 }

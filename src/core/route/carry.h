@@ -47,8 +47,11 @@
 #include "model/lft.h"
 
 /* entries = kept + untrusted + rising + broken: the (switch, LID) entries
- * of the LIDs a port owns now; gone counts the entries to other LIDs
- * that the fresh tables drop and the installed ones did not. */
+ * of the LIDs a port owns now.  Only an entry where installed and fresh
+ * differ is judged: the fresh ones (untrusted, rising, broken) are all
+ * changes, sent to the switches; kept counts the others, identical or
+ * carried.  gone counts the entries to other LIDs that the fresh tables
+ * drop and the installed ones did not. */
 struct oc_carry_stats {
 	uint64_t entries;   /* switches x LIDs owned by a port */
 	uint64_t kept;	    /* installed entries carried */
@@ -59,8 +62,6 @@ struct oc_carry_stats {
 			       (link down, hole, loop, wrong port, or it
 			       passes a switch that is no keeper) */
 	uint64_t gone;	    /* installed routes to LIDs no port owns now */
-	uint64_t replaced;  /* fresh entries that differ from the installed
-			       ones: what the switches are sent */
 };
 
 /* What is known of the switches besides their tables; a NULL member:

@@ -29,16 +29,14 @@ static void log_carried(const struct oc_osm_log *lg, const char *engine,
 {
 	oc_osm_info(lg,
 		    "%s: carried %llu of %llu entries from the installed "
-		    "tables (%llu fresh, %llu of them changed: %llu on "
-		    "switches without a table, %llu leaving over the %u "
-		    "switch ports whose link came up, %llu whose installed "
-		    "walk does not reach the LID); %llu carried entries "
-		    "differ from the engine's; %llu routes to LIDs no port "
-		    "owns dropped; %.1f ms",
+		    "tables (%llu fresh: %llu on switches without a table, "
+		    "%llu leaving over the %u switch ports whose link came "
+		    "up, %llu whose installed walk does not reach the LID); "
+		    "%llu carried entries differ from the engine's; %llu "
+		    "routes to LIDs no port owns dropped; %.1f ms",
 		    engine, (unsigned long long)st->kept,
 		    (unsigned long long)st->entries,
 		    (unsigned long long)oc_carry_fresh(st),
-		    (unsigned long long)st->replaced,
 		    (unsigned long long)st->untrusted,
 		    (unsigned long long)st->rising, in->num_rising,
 		    (unsigned long long)st->broken,
