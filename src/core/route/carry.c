@@ -11,7 +11,9 @@
  * switch already judged for that LID, and every switch on the way gets
  * the walk's verdict, so a switch is judged at most once per LID.  On the
  * 24,300-LID vSwitch fabric (6,804 switches) walking every cell took
- * 6.3 s; identical tables now cost one comparison per 8 bytes.
+ * 6.3 s; identical tables now cost one comparison per 64 bytes.  The
+ * installed rows are read where the SM keeps them and the carried entries
+ * written over the fresh ones, with an undo list: no third table.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -29,10 +31,8 @@ enum walk_state {
 
 struct carry_ctx {
 	const struct oc_fabric *f;
-	const struct oc_lfts *installed;
-	const struct oc_lfts *fresh;
-	const uint8_t *trusted;
-	const uint8_t *rising;
+	const struct oc_carry_installed *in;
+	struct oc_lfts *t; /* fresh, then carried */
 	uint8_t *state;	   /* [sw_index]: enum walk_state, per column */
 	uint32_t *stack;   /* the switches of the walk being followed */
 	uint32_t *touched; /* the switches judged in this column */
@@ -41,6 +41,13 @@ struct carry_ctx {
 	uint32_t owner;	  /* node owning lid */
 	uint8_t own_port; /* its port */
 };
+
+/* Switch s's installed entry for lid (OC_NO_PATH above its top). */
+static uint8_t installed_at(const struct oc_carry_installed *in, uint32_t s,
+			    uint16_t lid)
+{
+	return lid <= in->tops[s] ? in->rows[s][lid] : OC_NO_PATH;
+}
 
 /* Does the link behind port p of node go up at both ends? */
 static int link_up(const struct oc_fabric *f, uint32_t node, unsigned p)
@@ -53,21 +60,21 @@ static int link_up(const struct oc_fabric *f, uint32_t node, unsigned p)
 
 /* One hop of switch s's installed entry: W_VALID when it delivers to the
  * LID's port, W_BROKEN when it cannot, W_UNKNOWN with *next the switch
- * it leads to. */
+ * it leads to; W_UNTRUSTED or W_RISING when s is no keeper. */
 static enum walk_state step(const struct carry_ctx *c, uint32_t s,
 			    uint32_t *next)
 {
 	const struct oc_fabric *f = c->f;
 	uint32_t node = f->switches[s];
-	uint8_t p = oc_lft_row(c->installed, s)[c->lid];
-	uint8_t fp = oc_lft_row(c->fresh, s)[c->lid];
+	uint8_t fp = oc_lft_row(c->t, s)[c->lid], p;
 	const struct oc_port *port;
 
-	if (c->trusted && !c->trusted[s])
+	if (!c->in->rows[s])
 		return W_UNTRUSTED;
-	if (c->rising && fp && fp <= f->nodes[node].num_ports &&
-	    c->rising[oc_port_slot(f, node, fp)])
+	if (c->in->rising && fp && fp <= f->nodes[node].num_ports &&
+	    c->in->rising[oc_port_slot(f, node, fp)])
 		return W_RISING;
+	p = installed_at(c->in, s, c->lid);
 	if (p == 0)
 		return node == c->owner && c->own_port == 0 ? W_VALID
 							    : W_BROKEN;
@@ -131,23 +138,49 @@ static int lid_owned(struct carry_ctx *c, uint16_t lid)
 	return 1;
 }
 
-/* The column of an owned LID: each differing cell keeps its installed
- * entry where the walk is valid, else takes the fresh one. */
-static void carry_column(struct carry_ctx *c, const uint32_t *diff, uint32_t n,
-			 struct oc_lfts *installed, struct oc_carry_stats *st)
+/* Records that cell (sw, lid) held fresh; -1 out of memory. */
+static int undo_add(struct oc_carry_undo *u, uint32_t sw, uint16_t lid,
+		    uint8_t fresh)
+{
+	if (u->count == u->cap) {
+		uint64_t cap = u->cap ? 2 * u->cap : 1024;
+		struct oc_carry_cell *cells =
+			realloc(u->cells, cap * sizeof(*cells));
+
+		if (!cells)
+			return -1;
+		u->cells = cells;
+		u->cap = cap;
+	}
+	u->cells[u->count].sw = sw;
+	u->cells[u->count].lid = lid;
+	u->cells[u->count].port = fresh;
+	u->count++;
+	return 0;
+}
+
+/* The column of an owned LID: each differing cell takes its installed
+ * entry where the walk is valid and keeps the fresh one otherwise.  -1
+ * out of memory. */
+static int carry_column(struct carry_ctx *c, const uint32_t *diff, uint32_t n,
+			struct oc_carry_undo *undo, struct oc_carry_stats *st)
 {
 	uint32_t i;
+	int ret = 0;
 
 	for (i = 0; i < n; i++)
 		if (c->state[diff[i]] == W_UNKNOWN)
 			judge_walk(c, diff[i]);
-	for (i = 0; i < n; i++) {
-		uint8_t *cell = &oc_lft_row(installed, diff[i])[c->lid];
+	for (i = 0; i < n && !ret; i++) {
+		uint8_t *cell = &oc_lft_row(c->t, diff[i])[c->lid];
 
 		switch (c->state[diff[i]]) {
 		case W_VALID:
 			st->differ++;
-			continue;
+			ret = undo_add(undo, diff[i], c->lid, *cell);
+			if (!ret)
+				*cell = installed_at(c->in, diff[i], c->lid);
+			break;
 		case W_UNTRUSTED:
 			st->untrusted++;
 			break;
@@ -157,39 +190,57 @@ static void carry_column(struct carry_ctx *c, const uint32_t *diff, uint32_t n,
 		default:
 			st->broken++;
 		}
-		*cell = oc_lft_row(c->fresh, diff[i])[c->lid];
 	}
 	for (i = 0; i < c->num_touched; i++)
 		c->state[c->touched[i]] = W_UNKNOWN;
 	c->num_touched = 0;
+	return ret;
 }
 
-/* The column of a LID no port owns: the fresh entries (a drop). */
+/* The column of a LID no port owns stays fresh (a drop); gone counts the
+ * installed routes to it. */
 static void drop_column(const struct carry_ctx *c, uint16_t lid,
 			const uint32_t *diff, uint32_t n,
-			struct oc_lfts *installed, struct oc_carry_stats *st)
+			struct oc_carry_stats *st)
 {
 	uint32_t i;
 
-	for (i = 0; i < n; i++) {
-		uint8_t *cell = &oc_lft_row(installed, diff[i])[lid];
+	for (i = 0; i < n; i++)
+		st->gone += installed_at(c->in, diff[i], lid) != OC_NO_PATH;
+}
 
-		st->gone += *cell != OC_NO_PATH;
-		*cell = oc_lft_row(c->fresh, diff[i])[lid];
-	}
+/* Switch sw's installed entries for the block at base, OC_NO_PATH above
+ * its top: in place when the block is whole, else copied into buf. */
+static const uint8_t *installed_block(const struct carry_ctx *c, uint32_t sw,
+				      uint32_t base, uint8_t *buf)
+{
+	uint32_t k, top = c->in->tops[sw];
+
+	if (base + OC_LFT_BLOCK - 1 <= top)
+		return c->in->rows[sw] + base;
+	for (k = 0; k < OC_LFT_BLOCK; k++)
+		buf[k] = base + k <= top ? c->in->rows[sw][base + k]
+					 : OC_NO_PATH;
+	return buf;
 }
 
 /* The switches whose entry for LID base + k differs, for each k of the
- * block: diff[k * num_switches ..], n[k] of them. */
+ * block: diff[k * num_switches ..], n[k] of them.  A switch whose table
+ * is not known differs wherever the fresh one routes. */
 static void block_diffs(const struct carry_ctx *c, uint32_t base,
 			uint32_t *diff, uint32_t *n)
 {
+	static const uint8_t none[OC_LFT_BLOCK] = {[0 ... OC_LFT_BLOCK - 1] =
+							   OC_NO_PATH};
 	uint32_t sw, k, num = c->f->num_switches;
+	uint8_t buf[OC_LFT_BLOCK];
 
 	memset(n, 0, OC_LFT_BLOCK * sizeof(*n));
 	for (sw = 0; sw < num; sw++) {
-		const uint8_t *a = oc_lft_row(c->installed, sw) + base;
-		const uint8_t *b = oc_lft_row(c->fresh, sw) + base;
+		const uint8_t *a = c->in->rows[sw]
+					   ? installed_block(c, sw, base, buf)
+					   : none;
+		const uint8_t *b = oc_lft_row(c->t, sw) + base;
 
 		if (!memcmp(a, b, OC_LFT_BLOCK))
 			continue;
@@ -199,10 +250,10 @@ static void block_diffs(const struct carry_ctx *c, uint32_t base,
 	}
 }
 
-/* Carries the LIDs of one 64-LID block. */
-static void carry_block(struct carry_ctx *c, uint32_t base, uint32_t *diff,
-			uint32_t *n, struct oc_lfts *installed,
-			struct oc_carry_stats *st)
+/* Carries the LIDs of one 64-LID block; -1 out of memory. */
+static int carry_block(struct carry_ctx *c, uint32_t base, uint32_t *diff,
+		       uint32_t *n, struct oc_carry_undo *undo,
+		       struct oc_carry_stats *st)
 {
 	uint32_t num = c->f->num_switches, k;
 
@@ -210,68 +261,69 @@ static void carry_block(struct carry_ctx *c, uint32_t base, uint32_t *diff,
 	for (k = 0; k < OC_LFT_BLOCK; k++) {
 		uint32_t lid = base + k;
 
-		if (!lid || lid > installed->max_lid)
+		if (!lid || lid > c->t->max_lid)
 			continue;
 		if (!lid_owned(c, lid)) {
-			drop_column(c, lid, diff + k * num, n[k], installed,
-				    st);
+			drop_column(c, lid, diff + k * num, n[k], st);
 			continue;
 		}
 		st->entries += num;
-		carry_column(c, diff + k * num, n[k], installed, st);
+		if (carry_column(c, diff + k * num, n[k], undo, st))
+			return -1;
 	}
-}
-
-static int same_shape(const struct oc_fabric *f, const struct oc_lfts *a,
-		      const struct oc_lfts *b, struct oc_err *err)
-{
-	if (a->num_switches != f->num_switches ||
-	    b->num_switches != f->num_switches || a->max_lid != b->max_lid ||
-	    a->stride != b->stride)
-		return oc_err_set(err,
-				  "carry: installed tables (%u switches, LIDs "
-				  "1..%u) and fresh ones (%u switches, LIDs "
-				  "1..%u) differ in shape",
-				  b->num_switches, b->max_lid, a->num_switches,
-				  a->max_lid);
 	return 0;
 }
 
-int oc_carry(const struct oc_fabric *f, const struct oc_lfts *fresh,
-	     struct oc_lfts *installed, const struct oc_carry_known *known,
+void oc_carry_undo_apply(struct oc_lfts *t, const struct oc_carry_undo *undo)
+{
+	uint64_t i;
+
+	for (i = 0; i < undo->count; i++) {
+		const struct oc_carry_cell *cell = &undo->cells[i];
+
+		oc_lft_row(t, cell->sw)[cell->lid] = cell->port;
+	}
+}
+
+void oc_carry_undo_free(struct oc_carry_undo *undo)
+{
+	free(undo->cells);
+	memset(undo, 0, sizeof(*undo));
+}
+
+int oc_carry(const struct oc_fabric *f, struct oc_lfts *t,
+	     const struct oc_carry_installed *in, struct oc_carry_undo *undo,
 	     struct oc_carry_stats *st, struct oc_err *err)
 {
-	struct carry_ctx c = {
-		.f = f,
-		.installed = installed,
-		.fresh = fresh,
-		.trusted = known ? known->trusted : NULL,
-		.rising = known ? known->rising : NULL,
-	};
-	uint32_t base, n[OC_LFT_BLOCK], *diff;
-	int ok;
+	struct carry_ctx c = {.f = f, .in = in, .t = t};
+	uint32_t base, n[OC_LFT_BLOCK], *diff, num = f->num_switches;
+	int ret = -1;
 
 	memset(st, 0, sizeof(*st));
-	if (same_shape(f, fresh, installed, err))
-		return -1;
-	c.state = calloc(f->num_switches ? f->num_switches : 1, 1);
-	c.stack = malloc(sizeof(*c.stack) *
-			 (f->num_switches ? f->num_switches : 1));
-	c.touched = malloc(sizeof(*c.touched) *
-			   (f->num_switches ? f->num_switches : 1));
-	diff = malloc(sizeof(*diff) * OC_LFT_BLOCK *
-		      (f->num_switches ? f->num_switches : 1));
-	ok = c.state && c.stack && c.touched && diff;
-	if (ok)
-		for (base = 0; base <= fresh->max_lid; base += OC_LFT_BLOCK)
-			carry_block(&c, base, diff, n, installed, st);
-	else
-		oc_err_set(err, "carry: out of memory for %u switches",
-			   f->num_switches);
+	undo->count = 0;
+	if (t->num_switches != num)
+		return oc_err_set(err,
+				  "carry: tables of %u switches for a fabric "
+				  "of %u",
+				  t->num_switches, num);
+	c.state = calloc(num ? num : 1, 1);
+	c.stack = malloc(sizeof(*c.stack) * (num ? num : 1));
+	c.touched = malloc(sizeof(*c.touched) * (num ? num : 1));
+	diff = malloc(sizeof(*diff) * OC_LFT_BLOCK * (num ? num : 1));
+	if (c.state && c.stack && c.touched && diff) {
+		for (ret = 0, base = 0; base <= t->max_lid && !ret;
+		     base += OC_LFT_BLOCK)
+			ret = carry_block(&c, base, diff, n, undo, st);
+	}
+	if (ret) {
+		oc_carry_undo_apply(t, undo);
+		undo->count = 0;
+		oc_err_set(err, "carry: out of memory for %u switches", num);
+	}
 	st->kept = st->entries - oc_carry_fresh(st);
 	free(c.state);
 	free(c.stack);
 	free(c.touched);
 	free(diff);
-	return ok ? 0 : -1;
+	return ret;
 }

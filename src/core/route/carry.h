@@ -64,22 +64,38 @@ struct oc_carry_stats {
 	uint64_t gone;	    /* installed routes to LIDs no port owns now */
 };
 
-/* What is known of the switches besides their tables; a NULL member:
- * every switch's row is known, no link came up. */
-struct oc_carry_known {
-	const uint8_t *trusted; /* [sw_index]: the installed row is what the
-				   switch holds */
-	const uint8_t *rising;	/* [port slot, oc_port_slot()]: the link of
-				   this switch port came up in this sweep */
+/* The installed tables as the SM holds them, read in place (no copy):
+ * rows[sw_index] is the switch's row, LIDs 0..tops[sw_index] (higher
+ * LIDs: no route), NULL when the switch's table is not known. */
+struct oc_carry_installed {
+	const uint8_t *const *rows;
+	const uint16_t *tops;
+	const uint8_t *rising; /* [port slot, oc_port_slot()]: the link of
+				  this switch port came up in this sweep;
+				  NULL: none did */
 };
 
-/* Carries into installed, which becomes the carried tables: installed
- * and fresh must have the same shape (switches, max_lid, stride) as f's
- * switches; known may be NULL.  0, or -1 with err (shapes differ, out of
- * memory; installed is then unchanged). */
-int oc_carry(const struct oc_fabric *f, const struct oc_lfts *fresh,
-	     struct oc_lfts *installed, const struct oc_carry_known *known,
+/* The fresh entries the carry overwrote, to give them back. */
+struct oc_carry_cell {
+	uint32_t sw;
+	uint16_t lid;
+	uint8_t port; /* the fresh entry */
+};
+struct oc_carry_undo {
+	struct oc_carry_cell *cells;
+	uint64_t count, cap;
+};
+
+/* Carries in place: t holds the fresh tables (f's switches) and then the
+ * carried ones; undo (emptied first) gets every fresh entry replaced.
+ * 0, or -1 with err when out of memory (t is then fresh again). */
+int oc_carry(const struct oc_fabric *f, struct oc_lfts *t,
+	     const struct oc_carry_installed *in, struct oc_carry_undo *undo,
 	     struct oc_carry_stats *st, struct oc_err *err);
+
+/* t back to the fresh tables (undo as oc_carry() left it). */
+void oc_carry_undo_apply(struct oc_lfts *t, const struct oc_carry_undo *undo);
+void oc_carry_undo_free(struct oc_carry_undo *undo);
 
 /* Entries of owned LIDs taken from the fresh tables. */
 static inline uint64_t oc_carry_fresh(const struct oc_carry_stats *st)

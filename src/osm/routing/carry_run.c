@@ -44,38 +44,34 @@ static void log_carried(const struct oc_osm_log *lg, const char *engine,
 		    (unsigned long long)st->gone, ms);
 }
 
-/* Logs why nothing is carried and frees what was read; NULL. */
-static struct oc_lfts *carry_none(const struct oc_osm_log *lg,
-				  const char *engine, const char *why,
-				  struct oc_osm_installed *in)
+/* Logs why nothing is carried; 0. */
+static int carry_none(const struct oc_osm_log *lg, const char *engine,
+		      const char *why)
 {
 	oc_osm_info(lg, "%s: routing from scratch: %s", engine, why);
-	oc_osm_installed_free(in, 0);
-	return NULL;
+	return 0;
 }
 
-struct oc_lfts *oc_osm_carry_tables(const struct oc_osm_snapshot *s,
-				    const struct oc_lfts *fresh,
-				    const struct oc_osm_log *lg,
-				    const char *engine)
+int oc_osm_carry_tables(const struct oc_osm_snapshot *s, struct oc_lfts *t,
+			struct oc_carry_undo *undo, const struct oc_osm_log *lg,
+			const char *engine)
 {
-	double t = oc_osm_now_ms();
+	double start = oc_osm_now_ms();
 	struct oc_osm_installed in;
-	struct oc_carry_known known;
 	struct oc_carry_stats st;
-	struct oc_lfts *carried;
 	struct oc_err err;
+	int ret;
 
-	if (oc_osm_installed_read(s, fresh, &in, &err))
-		return carry_none(lg, engine, err.msg, &in);
-	if (!in.num_trusted)
+	if (oc_osm_installed_read(s, &in, &err))
+		return carry_none(lg, engine, err.msg);
+	if (!in.num_known) {
+		oc_osm_installed_free(&in);
 		return carry_none(lg, engine,
-				  "OpenSM holds no switch's table yet", &in);
-	known = oc_osm_installed_known(&in);
-	if (oc_carry(s->f, fresh, in.lfts, &known, &st, &err))
-		return carry_none(lg, engine, err.msg, &in);
-	log_carried(lg, engine, &st, &in, oc_osm_now_ms() - t);
-	carried = in.lfts;
-	oc_osm_installed_free(&in, 1);
-	return carried;
+				  "OpenSM holds no switch's table yet");
+	}
+	ret = oc_carry(s->f, t, &in.view, undo, &st, &err);
+	if (!ret)
+		log_carried(lg, engine, &st, &in, oc_osm_now_ms() - start);
+	oc_osm_installed_free(&in);
+	return ret ? carry_none(lg, engine, err.msg) : 1;
 }

@@ -16,6 +16,7 @@
 
 #include "log.h"
 #include "model/lft.h"
+#include "route/carry.h"
 #include "options.h"
 #include "routing/snapshot.h"
 
@@ -24,13 +25,13 @@
 const char *oc_osm_carry_skip(const osm_subn_t *subn,
 			      const struct oc_osm_opts *opts, int reroute);
 
-/* The carried tables of this run (new tables; fresh is left alone),
- * with their INFO line "<engine>: carried N of M entries from the
- * installed tables (K fresh: ...)"; NULL when nothing can be carried
- * (no switch's table is known, out of memory), logged. */
-struct oc_lfts *oc_osm_carry_tables(const struct oc_osm_snapshot *s,
-				    const struct oc_lfts *fresh,
-				    const struct oc_osm_log *lg,
-				    const char *engine);
+/* Carries the installed tables into t, the engine's fresh ones (in
+ * place), with the INFO line "<engine>: carried N of M entries from the
+ * installed tables (K fresh: ...)": 1, undo holds the fresh entries
+ * replaced (oc_carry_undo_apply() gives them back); 0 when nothing was
+ * carried (no switch's table is known, out of memory), logged, t fresh. */
+int oc_osm_carry_tables(const struct oc_osm_snapshot *s, struct oc_lfts *t,
+			struct oc_carry_undo *undo, const struct oc_osm_log *lg,
+			const char *engine);
 
 #endif

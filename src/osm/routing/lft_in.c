@@ -7,15 +7,13 @@
 
 #include "routing/lft_in.h"
 
-/* The highest LID of sw's lft the switch forwards: its LinearFDBTop and
- * the table's size, within max_lid. */
-static uint16_t installed_top(const osm_switch_t *sw, uint16_t max_lid)
+/* The highest LID of sw's lft the switch forwards: its LinearFDBTop
+ * within the table's size. */
+static uint16_t installed_top(const osm_switch_t *sw)
 {
 	uint32_t top = cl_ntoh16(sw->switch_info.lin_top);
 
-	if (top > sw->lft_size - 1u)
-		top = sw->lft_size - 1u;
-	return top < max_lid ? top : max_lid;
+	return top < sw->lft_size ? top : sw->lft_size - 1u;
 }
 
 /* Marks the switch ports of switch i whose link to a switch is in INIT. */
@@ -42,44 +40,42 @@ static void mark_rising(const struct oc_osm_snapshot *s, uint32_t i,
 }
 
 int oc_osm_installed_read(const struct oc_osm_snapshot *s,
-			  const struct oc_lfts *shape,
 			  struct oc_osm_installed *in, struct oc_err *err)
 {
 	const struct oc_fabric *f = s->f;
-	uint32_t i;
+	uint32_t i, n = f->num_switches ? f->num_switches : 1;
 
 	memset(in, 0, sizeof(*in));
-	in->lfts = oc_lfts_new(shape->num_switches, shape->max_lid);
-	in->trusted = calloc(shape->num_switches ? shape->num_switches : 1, 1);
+	in->rows = calloc(n, sizeof(*in->rows));
+	in->tops = calloc(n, sizeof(*in->tops));
 	in->rising = calloc(f->num_ports ? f->num_ports : 1, 1);
-	if (!in->lfts || !in->trusted || !in->rising) {
-		oc_osm_installed_free(in, 0);
+	if (!in->rows || !in->tops || !in->rising) {
+		oc_osm_installed_free(in);
 		return oc_err_set(err,
 				  "out of memory for the installed tables of "
 				  "%u switches",
-				  shape->num_switches);
+				  f->num_switches);
 	}
-	for (i = 0; i < shape->num_switches; i++) {
+	for (i = 0; i < f->num_switches; i++) {
 		const osm_switch_t *sw = s->sw[i];
 
 		if (!sw || !sw->lft || !sw->lft_size)
 			continue;
-		in->trusted[i] = 1;
-		in->num_trusted++;
-		memcpy(oc_lft_row(in->lfts, i), sw->lft,
-		       installed_top(sw, shape->max_lid) + 1u);
+		in->rows[i] = sw->lft;
+		in->tops[i] = installed_top(sw);
+		in->num_known++;
 		mark_rising(s, i, in);
 	}
+	in->view.rows = in->rows;
+	in->view.tops = in->tops;
+	in->view.rising = in->rising;
 	return 0;
 }
 
-void oc_osm_installed_free(struct oc_osm_installed *in, int keep_lfts)
+void oc_osm_installed_free(struct oc_osm_installed *in)
 {
-	if (!keep_lfts)
-		oc_lfts_free(in->lfts);
-	in->lfts = NULL;
-	free(in->trusted);
-	in->trusted = NULL;
+	free(in->rows);
+	free(in->tops);
 	free(in->rising);
-	in->rising = NULL;
+	memset(in, 0, sizeof(*in));
 }

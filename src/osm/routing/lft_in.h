@@ -2,7 +2,8 @@
 /*
  * lft_in.h - the tables OpenSM believes its switches hold (sw->lft) and
  * the links that came up in this sweep, for a routing run that carries
- * the installed tables (route/carry.h).
+ * the installed tables (route/carry.h).  Read in place, under the lock
+ * OpenSM holds for the routing engine.
  *
  * OpenSM 3.3.23 keeps in sw->lft what each switch acknowledged: the
  * LinearForwardingTable receiver (osm_lin_fwd_rcv.c) copies each block of
@@ -25,35 +26,24 @@
 #ifndef OC_OSM_LFT_IN_H
 #define OC_OSM_LFT_IN_H
 
-#include "model/lft.h"
 #include "route/carry.h"
 #include "routing/snapshot.h"
 
 struct oc_osm_installed {
-	struct oc_lfts *lfts; /* sw->lft in the shape of the fresh tables */
-	uint8_t *trusted;     /* [sw_index]: the switch has an lft */
-	uint8_t *rising;      /* [port slot]: switch-to-switch link in INIT */
-	uint32_t num_trusted; /* switches with an lft */
-	uint32_t num_rising;  /* switch ports in INIT */
+	struct oc_carry_installed view; /* what carry.h reads */
+	const uint8_t **rows;		/* [sw_index]: sw->lft or NULL */
+	uint16_t *tops;	     /* [sw_index]: LinearFDBTop within lft_size */
+	uint8_t *rising;     /* [port slot]: switch-to-switch link in INIT */
+	uint32_t num_known;  /* switches with an lft */
+	uint32_t num_rising; /* switch ports in INIT */
 };
 
-/* The installed tables in the shape of shape (its switches and LIDs):
- * sw->lft up to the switch's LinearFDBTop as OpenSM read it from the
- * switch (SwitchInfo) and within lft_size, OC_NO_PATH above.  0, or -1
- * with err when out of memory (nothing to free then). */
+/* The installed rows of the snapshot's switches: sw->lft up to the
+ * switch's LinearFDBTop as OpenSM read it from the switch (SwitchInfo)
+ * and within lft_size.  0, or -1 with err when out of memory (nothing to
+ * free then). */
 int oc_osm_installed_read(const struct oc_osm_snapshot *s,
-			  const struct oc_lfts *shape,
 			  struct oc_osm_installed *in, struct oc_err *err);
-/* Frees all but in->lfts when keep_lfts. */
-void oc_osm_installed_free(struct oc_osm_installed *in, int keep_lfts);
-
-/* What carry.h needs of in. */
-static inline struct oc_carry_known
-oc_osm_installed_known(const struct oc_osm_installed *in)
-{
-	struct oc_carry_known k = {.trusted = in->trusted,
-				   .rising = in->rising};
-	return k;
-}
+void oc_osm_installed_free(struct oc_osm_installed *in);
 
 #endif

@@ -41,8 +41,8 @@ static void run_clear(struct oc_osm_run *run)
 	run->snap = NULL;
 	oc_lfts_free(run->lfts);
 	run->lfts = NULL;
-	oc_lfts_free(run->fresh);
-	run->fresh = NULL;
+	oc_carry_undo_free(&run->undo);
+	run->carried = 0;
 	oc_partitions_free(run->parts);
 	run->parts = NULL;
 	free(run->switch_hops);
@@ -492,25 +492,20 @@ static void note_sweep(struct oc_osm_run *run)
 }
 
 /* The installed entries that still work in place of the engine's, which
- * wait in run->fresh for the promise check (carry_run.h). */
+ * the undo list keeps for the promise check (carry_run.h). */
 static void carry(struct oc_osm_run *run)
 {
 	struct oc_osm_plugin *p = run->plugin;
 	const char *skip =
 		oc_osm_carry_skip(&p->osm->subn, &p->opts, run->reroute);
-	struct oc_lfts *carried;
 
 	if (skip) {
 		oc_osm_info(run_log(run), "%s: routing from scratch: %s",
 			    run->engine->name, skip);
 		return;
 	}
-	carried = oc_osm_carry_tables(run->snap, run->lfts, run_log(run),
-				      run->engine->name);
-	if (!carried)
-		return;
-	run->fresh = run->lfts;
-	run->lfts = carried;
+	run->carried = oc_osm_carry_tables(run->snap, run->lfts, &run->undo,
+					   run_log(run), run->engine->name);
 }
 
 /* The carried tables broke the promise: the engine's own take their
@@ -523,26 +518,24 @@ static void uncarry(struct oc_osm_run *run, char *violation,
 		    "installing the engine's own tables",
 		    run->engine->name, violation ? violation : err->msg);
 	free(violation);
-	oc_lfts_free(run->lfts);
-	run->lfts = run->fresh;
-	run->fresh = NULL;
+	oc_carry_undo_apply(run->lfts, &run->undo);
+	run->carried = 0;
 }
 
 /* The promise on the carried tables, else on the engine's own. */
 static int check_carried(struct oc_osm_run *run, char **violation,
 			 struct oc_err *err)
 {
-	int carried = run->fresh != NULL;
+	int ret = check(run, violation, err);
 
-	if (!check(run, violation, err)) {
-		oc_lfts_free(run->fresh);
-		run->fresh = NULL;
-		return 0;
+	if (!ret || !run->carried) {
+		oc_carry_undo_free(&run->undo);
+		return ret;
 	}
-	if (!carried)
-		return -1;
 	uncarry(run, *violation, err);
-	return check(run, violation, err);
+	ret = check(run, violation, err);
+	oc_carry_undo_free(&run->undo);
+	return ret;
 }
 
 int oc_osm_run_route(struct oc_osm_run *run)

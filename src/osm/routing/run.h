@@ -22,6 +22,7 @@
 #ifndef OC_OSM_RUN_H
 #define OC_OSM_RUN_H
 
+#include "route/carry.h"
 #include "route/engine.h"
 #include "routing/inputs.h"
 #include "routing/lanes.h"
@@ -35,10 +36,10 @@ struct oc_osm_run {
 	struct oc_osm_snapshot *snap;
 	struct oc_partitions *parts; /* OpenSM's, while a run is under way */
 	struct oc_osm_lanes lanes;   /* kept from run to run */
-	struct oc_lfts *lfts;  /* NULL unless oc_osm_run_route() succeeded */
-	struct oc_lfts *fresh; /* the engine's, while lfts are carried ones
-				  (carry_run.h) await the promise check */
-	int reroute;	       /* no heavy sweep since the last run */
+	struct oc_lfts *lfts; /* NULL unless oc_osm_run_route() succeeded */
+	int carried;	      /* lfts are carried (carry_run.h) */
+	struct oc_carry_undo undo; /* the engine's entries they replaced */
+	int reroute;		   /* no heavy sweep since the last run */
 	int routed_once;
 	unsigned routed_at;   /* heavy sweeps started at the last run */
 	uint8_t *switch_hops; /* OC_ENGINE_SWITCH_PATHS: oc_lft_switch_hops() */
