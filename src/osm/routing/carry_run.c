@@ -10,10 +10,15 @@
 #include "routing/lft_in.h"
 
 const char *oc_osm_carry_skip(const osm_subn_t *subn,
-			      const struct oc_osm_opts *opts, int reroute)
+			      const struct oc_osm_opts *opts,
+			      const struct oc_engine *e, int reroute)
 {
 	if (!opts->carry_tables)
 		return "option carry_tables=off";
+	if (oc_engine_has(e, OC_ENGINE_PARTITIONS))
+		return "a partition-aware engine's tables are not carried "
+		       "(isolation and lanes follow the partitions and "
+		       "policies of this sweep)";
 	if (reroute)
 		return "OpenSM reroutes without a heavy sweep (console "
 		       "reroute): the tables are balanced anew";

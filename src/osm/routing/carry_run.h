@@ -17,13 +17,19 @@
 #include "log.h"
 #include "model/lft.h"
 #include "route/carry.h"
+#include "route/engine.h"
 #include "options.h"
 #include "routing/snapshot.h"
 
-/* Why this run routes from scratch (logged at INFO), or NULL when it
- * carries; reroute: no heavy sweep started since the last routing run. */
+/* Why this run of engine e routes from scratch (logged at INFO), or NULL
+ * when it carries; reroute: no heavy sweep started since the last routing
+ * run.  The partition-aware engines always route from scratch: a carried
+ * route is checked for reach and credit loops, not for a partition's
+ * isolation or lanes, and their inputs (partitions, policies, weights)
+ * may have changed since the tables were installed. */
 const char *oc_osm_carry_skip(const osm_subn_t *subn,
-			      const struct oc_osm_opts *opts, int reroute);
+			      const struct oc_osm_opts *opts,
+			      const struct oc_engine *e, int reroute);
 
 /* Carries the installed tables into t, the engine's fresh ones (in
  * place), with the INFO line "<engine>: carried N of M entries from the

@@ -496,8 +496,8 @@ static void note_sweep(struct oc_osm_run *run)
 static void carry(struct oc_osm_run *run)
 {
 	struct oc_osm_plugin *p = run->plugin;
-	const char *skip =
-		oc_osm_carry_skip(&p->osm->subn, &p->opts, run->reroute);
+	const char *skip = oc_osm_carry_skip(&p->osm->subn, &p->opts,
+					     run->engine, run->reroute);
 
 	if (skip) {
 		oc_osm_info(run_log(run), "%s: routing from scratch: %s",
