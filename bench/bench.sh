@@ -72,6 +72,9 @@ options:
                     (default: \$OC_BUILDDIR or $SRC/build)
   --peers A,B       OpenSM's own engines to compare with (default
                     "$PEERS"; each runs stock, plugin not loaded)
+  --opensm PATH     the opensm binary of every run, the peers' too
+                    (default $OSM_BIN; e.g. build/opensm-patched/sbin/opensm
+                    from scripts/build-patched-opensm.sh)
   --time-budget S   kill an opensm run after S seconds (default
                     \$OSM_TIMEOUT or 1800) and report "> S s (budget)"
   --mem-budget MB   kill an opensm run whose RSS exceeds MB and report
@@ -99,6 +102,7 @@ while [ $# -gt 0 ]; do
 	--engine) [ $# -ge 2 ] || { usage >&2; exit 2; }; ENGINE=$2; shift ;;
 	--results) [ $# -ge 2 ] || { usage >&2; exit 2; }; RESULTS=$2; shift ;;
 	--peers) [ $# -ge 2 ] || { usage >&2; exit 2; }; PEERS=${2//,/ }; shift ;;
+	--opensm) [ $# -ge 2 ] || { usage >&2; exit 2; }; OSM_BIN=$2; shift ;;
 	--time-budget) [ $# -ge 2 ] && [ "$2" -ge 1 ] 2>/dev/null || { usage >&2; exit 2; }
 		OSM_TIMEOUT=$2; shift ;;
 	--mem-budget) [ $# -ge 2 ] && [ "$2" -ge 1 ] 2>/dev/null || { usage >&2; exit 2; }
@@ -413,7 +417,7 @@ fmt_s() { [ -n "$1" ] && awk -v s="$1" 'BEGIN {printf (s < 0.01 ? "%.4f" : s < 1
 
 # ---------------------------------------------------------------------------
 echo "osmcloud bench: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(uname -r)"
-echo "  opensm $(dpkg-query -W -f '${Version}' opensm 2>/dev/null), ibsim $(ibsim -V 2>&1 | sed -n 's/^ibsim //p' | head -n 1) ($(dpkg-query -W -f '${Version}' ibsim-utils 2>/dev/null))"
+echo "  opensm $OSM_BIN ($(dpkg-query -W -f '${Version}' opensm 2>/dev/null)$(grep -q osm_ucast_mgr_lft_stream_next "$OSM_BIN" 2>/dev/null && echo ', LFT block stream')), ibsim $(ibsim -V 2>&1 | sed -n 's/^ibsim //p' | head -n 1) ($(dpkg-query -W -f '${Version}' ibsim-utils 2>/dev/null))"
 echo "  osmcloud from $BUILD: $(git -C "$SRC" describe --always --dirty 2>/dev/null || echo '?'), libosmcloud.so $(sha256sum "$OC_PLUGIN_DIR/libosmcloud.so" | cut -c1-12), built $(date -u -r "$BUILD/.libs/libosmcloud.so" '+%H:%M:%S UTC')"
 echo "  scratch: $TOP"
 # one row per (fabric, engine): the run the table takes for that engine

@@ -3,7 +3,7 @@
 # build-patched-opensm.sh [PREFIX] - builds Debian's opensm with our
 # opensm-patches/*.patch, in name order (0001: console commands for
 # plugins, 0002: a LID manager port filter for plugins, 0003: a
-# PathRecord hook in the SA) into PREFIX.
+# PathRecord hook in the SA, 0004: the LFT block stream) into PREFIX.
 #
 # PREFIX: first argument, else $OPENSM_PATCHED_PREFIX, else
 # $top/build/opensm-patched.  Result:
@@ -21,7 +21,8 @@
 # system's libopensm.so.9, libosmcomp.so.5 and libosmvendor.so.5 (package
 # opensm): the patch does not touch them, and the script checks that its
 # own build of them exports the same symbols and that every installed
-# header but osm_console.h, osm_lid_mgr.h and osm_sa.h (osm_config.h included) is
+# header but osm_console.h, osm_lid_mgr.h, osm_sa.h and osm_ucast_mgr.h
+# (osm_config.h included) is
 # byte-identical, so
 # plugins built against libopensm-dev work unchanged with it.
 #
@@ -161,7 +162,8 @@ bad=$(diff -rq "$stage/usr/include/infiniband" /usr/include/infiniband 2>&1 |
 	grep -v '^Only in /usr/include/infiniband' |
 	grep -v 'opensm/osm_console.h differ$' |
 	grep -v 'opensm/osm_lid_mgr.h differ$' |
-	grep -v 'opensm/osm_sa.h differ$' || true)
+	grep -v 'opensm/osm_sa.h differ$' |
+	grep -v 'opensm/osm_ucast_mgr.h differ$' || true)
 [ -z "$bad" ] || { say "headers differ from libopensm-dev's:"; echo "$bad" >&2; exit 1; }
 for lib in libopensm.so.9 libosmcomp.so.5 libosmvendor.so.5; do
 	a=$(nm -D --defined-only "$stage/usr/lib/$multiarch/$lib" | awk '{print $2, $3}' | sort)
@@ -172,7 +174,8 @@ done
 # would fail the check by SIGPIPE)
 exported=$(nm -D --defined-only "$bin")
 for sym in osm_console_register_cmd osm_console_unregister_cmd \
-	osm_lid_mgr_set_port_filter osm_sa_set_pr_hook osm_sa_pr_hook_apply; do
+	osm_lid_mgr_set_port_filter osm_sa_set_pr_hook osm_sa_pr_hook_apply \
+	osm_ucast_mgr_lft_stream_next; do
 	grep -qw "$sym" <<<"$exported" ||
 		{ say "$sym is not exported by opensm"; exit 1; }
 done

@@ -205,6 +205,11 @@ oc_osmi_set_port_filter_fn oc_osmi_port_filter_hook(void)
 						 "osm_lid_mgr_set_port_filter");
 }
 
+int oc_osmi_lft_stream(void)
+{
+	return dlsym(RTLD_DEFAULT, "osm_ucast_mgr_lft_stream_next") != NULL;
+}
+
 oc_osmi_set_pr_hook_fn oc_osmi_sa_pr_hook(void)
 {
 	return (oc_osmi_set_pr_hook_fn)dlsym(RTLD_DEFAULT,

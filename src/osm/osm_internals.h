@@ -185,6 +185,13 @@ typedef int (*oc_osmi_set_port_filter_fn)(oc_osmi_port_filter_fn filter,
  * stock one without the patch. */
 oc_osmi_set_port_filter_fn oc_osmi_port_filter_hook(void);
 
+/* ---- the LFT block stream (opensm-patches/0004) ------------------- */
+
+/* Whether the running opensm streams the LFT blocks (a window queued at
+ * the end of routing, the rest as the responses come back) rather than
+ * queuing them all before its "tables configured" line. */
+int oc_osmi_lft_stream(void);
+
 /* ---- the SA's PathRecord hook (opensm-patches/0003) ---------------- */
 
 /* opensm-patches/0003-sa-path-record-hook.patch: the SA calls the hook

@@ -31,6 +31,8 @@ IBSIM_TESTS += tests/ibsim/failover.sh tests/ibsim/real_order.sh
 IBSIM_TESTS += tests/ibsim/plan_predicts.sh tests/ibsim/ctl_thread.sh
 # issue 16: only the hop rows OpenSM reads (docs/hop-tables.md)
 IBSIM_TESTS += tests/ibsim/hop_rows.sh
+# issue 16: OpenSM's LFT block stream (opensm-patches/0004)
+IBSIM_TESTS += tests/ibsim/lft_stream.sh
 # issue 16: sweeps keep the installed tables (docs/carry.md)
 IBSIM_TESTS += tests/ibsim/carry_sweep.sh
 TESTS += $(IBSIM_TESTS)

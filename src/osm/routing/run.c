@@ -21,6 +21,7 @@
 #include "model/path_hops.h"
 #include "route/promise.h"
 #include "routing/run.h"
+#include "osm_internals.h"
 #include "vmops/vguid.h"
 
 struct oc_osm_run *oc_osm_run_new(const struct oc_osm_slot *slot)
@@ -590,11 +591,14 @@ static void log_summary(struct oc_osm_run *run)
 		    "%u compute nodes, %u I/O nodes, %u switch LIDs, "
 		    "%u detours on %u switches (%u vSwitches) in %.1f ms "
 		    "(%s); OpenSM's own time follows: queuing the changed "
-		    "LFT blocks",
+		    "LFT blocks%s",
 		    run->engine->name, st->vms, st->pfs, st->idle_vfs,
 		    st->compute_nodes, st->io_nodes, st->switch_lids,
 		    st->detours, run->snap->f->num_switches, st->vswitches,
-		    oc_osm_phases_total(&run->phases), phases);
+		    oc_osm_phases_total(&run->phases), phases,
+		    oc_osmi_lft_stream() ? " (a window of them: OpenSM streams "
+					   "the rest as the switches answer)"
+					 : "");
 }
 
 int oc_osm_run_write(struct oc_osm_run *run)
