@@ -8,7 +8,9 @@
 # cable changes no more blocks than updn changes for the same cut on the
 # same fabric; restoring the cable leaves tables the checker passes and
 # the restored cable takes routes again; with carry_tables=off the same
-# sweep after the same migrations changes blocks.
+# sweep after the same migrations changes blocks; carried tables that
+# break the promise (a loop written over them by the test build) give way
+# to the engine's own.
 # Block counts are read from ibsim's Dump before and after (64-LID blocks
 # whose content changed, on every switch).
 . "$OC_SRCDIR/tests/ibsim/common.sh"
@@ -126,4 +128,35 @@ grep -q "vswitch_ftree: routing from scratch: option carry_tables=off" "$RUN/osm
 	[ "$off" -gt 0 ] &&
 	pass "off: carry_tables=off routes from scratch: the sweep after the same migrations changed $off LFT block(s)" ||
 	fail "off: $off block(s) changed; log: $(grep 'from scratch' "$RUN/osm.log" | tail -n 1)"
+# --- the fallback: the test build writes a loop over the carried tables
+# (OSMCLOUD_FAULT_CARRY: sw-L1-0 sends hv8-vf1's LID up to sw-L2-0, which
+# sends it back down); the promise check rejects them and the engine's
+# own tables are installed
+loop=$TOP/loop.dump
+export OSMCLOUD_FAULT_CARRY=$loop
+OSM_PLUGIN=osmcloudfault route_and_check fallback "$topo" \
+	"event_plugin_options vms=$TOP/vms.txt" "$quiet" "$nocache"
+unset OSMCLOUD_FAULT_CARRY
+lid=$(dump_lid hv8-vf1 "$TOP/fallback/fallback.dump")
+awk -v lid="$(printf '0x%04x' "$lid")" '
+	/^Unicast lids/ { sw = ""; if (index($0, "(\x27sw-L1-0\x27)")) sw = 5;
+		if (index($0, "(\x27sw-L2-0\x27)")) sw = 1; if (sw) print; next }
+	sw && $1 == lid { $2 = sprintf("%03d", sw); print }
+' "$RUN/tmp/opensm-lfts.dump" >"$loop"
+[ "$(grep -c '^0x' "$loop")" -eq 2 ] || fail "fallback: no loop written: $(cat "$loop")"
+n=$(log_count "vswitch_ftree tables configured")
+heavy_sweep || fail "fallback: no SUBNET UP after the heavy sweep"
+grep -q "vswitch_ftree: fault injection (test build): 2 entries of $loop written over the carried tables" \
+	"$RUN/osm.log" && pass "fallback: the test build wrote a loop over the carried tables" ||
+	fail "fallback: no fault injection line"
+grep -q "vswitch_ftree: the carried tables break the engine's promise (CA LIDs: .*loop.*); installing the engine's own tables" \
+	"$RUN/osm.log" && pass "fallback: the promise check rejected the carried tables" ||
+	fail "fallback: $(grep -m1 'carried tables break' "$RUN/osm.log")"
+[ "$(log_count "vswitch_ftree tables configured")" -gt "$n" ] &&
+	! grep -q "minhop tables configured" "$RUN/osm.log" &&
+	pass "fallback: vswitch_ftree installed its own tables" ||
+	fail "fallback: vswitch_ftree did not configure the tables"
+mkdir -p "$TOP/fallback-sweep"
+sim_cmd Dump >"$TOP/fallback-sweep/fallback-sweep.dump"
+checked fallback-sweep
 finish

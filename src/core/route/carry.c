@@ -274,11 +274,22 @@ static int carry_block(struct carry_ctx *c, uint32_t base, uint32_t *diff,
 	return 0;
 }
 
+int oc_carry_undo_set(struct oc_lfts *t, struct oc_carry_undo *undo,
+		      uint32_t sw, uint16_t lid, uint8_t port)
+{
+	uint8_t *cell = &oc_lft_row(t, sw)[lid];
+
+	if (undo_add(undo, sw, lid, *cell))
+		return -1;
+	*cell = port;
+	return 0;
+}
+
 void oc_carry_undo_apply(struct oc_lfts *t, const struct oc_carry_undo *undo)
 {
 	uint64_t i;
 
-	for (i = 0; i < undo->count; i++) {
+	for (i = undo->count; i--;) {
 		const struct oc_carry_cell *cell = &undo->cells[i];
 
 		oc_lft_row(t, cell->sw)[cell->lid] = cell->port;

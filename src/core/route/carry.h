@@ -93,7 +93,15 @@ int oc_carry(const struct oc_fabric *f, struct oc_lfts *t,
 	     const struct oc_carry_installed *in, struct oc_carry_undo *undo,
 	     struct oc_carry_stats *st, struct oc_err *err);
 
-/* t back to the fresh tables (undo as oc_carry() left it). */
+/* Sets entry (sw, lid) of the carried tables t to port, recording the
+ * entry it held in undo, so that oc_carry_undo_apply() gives it back (the
+ * test build's fault injection changes carried tables this way).  0, or
+ * -1 out of memory (t unchanged). */
+int oc_carry_undo_set(struct oc_lfts *t, struct oc_carry_undo *undo,
+		      uint32_t sw, uint16_t lid, uint8_t port);
+
+/* t back to the fresh tables (undo as oc_carry() left it).  Entries are
+ * given back last first, so a cell set twice ends as it was first. */
 void oc_carry_undo_apply(struct oc_lfts *t, const struct oc_carry_undo *undo);
 void oc_carry_undo_free(struct oc_carry_undo *undo);
 

@@ -499,6 +499,7 @@ static void carry(struct oc_osm_run *run)
 	struct oc_osm_plugin *p = run->plugin;
 	const char *skip = oc_osm_carry_skip(&p->osm->subn, &p->opts,
 					     run->engine, run->reroute);
+	struct oc_err err;
 
 	if (skip) {
 		oc_osm_info(run_log(run), "%s: routing from scratch: %s",
@@ -507,6 +508,11 @@ static void carry(struct oc_osm_run *run)
 	}
 	run->carried = oc_osm_carry_tables(run->snap, run->lfts, &run->undo,
 					   run_log(run), run->engine->name);
+	if (run->carried &&
+	    oc_osm_fault_carry(run->snap->f, run->lfts, &run->undo,
+			       run_log(run), run->engine->name, &err))
+		oc_osm_err(run_log(run), OC_ERR_ROUTE, "%s: %s",
+			   run->engine->name, err.msg);
 }
 
 /* The carried tables broke the promise: the engine's own take their
