@@ -12,7 +12,13 @@
 #define OPT_SEPARATORS " \t\r\n"
 
 /* The non-path options, each allowed once. */
-enum { SEEN_LOG_LEVEL, SEEN_SA_PATH_CACHING, SEEN_KEEP_MODEL, NUM_SEEN };
+enum {
+	SEEN_LOG_LEVEL,
+	SEEN_SA_PATH_CACHING,
+	SEEN_KEEP_MODEL,
+	SEEN_CARRY_TABLES,
+	NUM_SEEN
+};
 
 static const char *const level_names[] = {
 	[OC_OSM_LOG_ERROR] = "error",
@@ -100,10 +106,13 @@ static int set_option(struct oc_osm_opts *opts, const char *key,
 	if (!strcmp(key, "keep_model"))
 		return set_switch(&opts->keep_model, &seen[SEEN_KEEP_MODEL],
 				  key, value, err);
+	if (!strcmp(key, "carry_tables"))
+		return set_switch(&opts->carry_tables, &seen[SEEN_CARRY_TABLES],
+				  key, value, err);
 	return oc_err_set(err,
 			  "unknown option \"%s\" (known: roots, vms, state, "
 			  "ctl, ctl_group, policy, weights, log_level, "
-			  "sa_path_caching, keep_model)",
+			  "sa_path_caching, keep_model, carry_tables)",
 			  key);
 }
 
@@ -128,6 +137,7 @@ int oc_osm_opts_parse(struct oc_osm_opts *opts, const char *str,
 	memset(opts, 0, sizeof(*opts));
 	opts->log_level = OC_OSM_LOG_DEBUG;
 	opts->keep_model = 1;
+	opts->carry_tables = 1;
 	if (!str)
 		return 0;
 	copy = strdup(str);

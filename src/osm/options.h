@@ -5,7 +5,7 @@
  * The option string is a blank-separated list of key=value words, e.g.
  *     event_plugin_options roots=/etc/opensm/roots.txt vms=/etc/opensm/vms.txt
  * Keys: roots, vms, state, ctl, ctl_group, policy, weights, log_level,
- * sa_path_caching.  Unknown keys, keys given
+ * sa_path_caching, carry_tables.  Unknown keys, keys given
  * twice, empty values and bad values are errors that name the key.
  */
 #ifndef OC_OSM_OPTIONS_H
@@ -27,6 +27,8 @@ struct oc_osm_opts {
 				while the subnet keeps it true (saflag.h) */
 	int keep_model;	     /* 1 (default): the VM commands keep their
 				fabric model between them (kept_model.h) */
+	int carry_tables;    /* 1 (default): a heavy sweep keeps the
+				installed tables that still work (carry.h) */
 };
 
 /* Parses str (may be NULL or empty: all defaults) into opts.  On error

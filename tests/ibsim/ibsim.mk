@@ -35,6 +35,8 @@ IBSIM_TESTS += tests/ibsim/hop_rows.sh
 IBSIM_TESTS += tests/ibsim/lft_stream.sh
 # issue 16: the VM commands keep their fabric model (docs/migration.md)
 IBSIM_TESTS += tests/ibsim/kept_model.sh
+# issue 16: sweeps keep the installed tables (docs/carry.md)
+IBSIM_TESTS += tests/ibsim/carry_sweep.sh
 TESTS += $(IBSIM_TESTS)
 EXTRA_DIST += $(IBSIM_TESTS) tests/ibsim/lib.sh tests/ibsim/common.sh \
 	tests/ibsim/pftree_lib.sh tests/ibsim/failover_lib.sh \

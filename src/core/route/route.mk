@@ -5,6 +5,7 @@
 libosmcloudcore_la_SOURCES += src/core/route/cross_core.c \
 	src/core/route/cross_core.h src/core/route/engine.c src/core/route/engine.h \
 	src/core/route/engine_run.c src/core/route/engine_run.h \
+	src/core/route/carry.c src/core/route/carry.h \
 	src/core/route/promise.c src/core/route/promise.h src/core/route/router.c \
 	src/core/route/router.h src/core/route/subtree_fill.c \
 	src/core/route/subtree_fill.h src/core/route/subtree_root.c \

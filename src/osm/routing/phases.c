@@ -39,11 +39,11 @@ void oc_osm_phases_format(const struct oc_osm_phases *ph, double analyse_ms,
 		 "inputs %.1f, snapshot %.1f, LFT reserve %.1f, "
 		 "hop fill start %.1f, partitions %.1f, VMs %.1f, "
 		 "new tables %.1f, analyse %.1f, route %.1f, check %.1f, "
-		 "hops %.1f, OpenSM between callbacks %.1f, LFT copy %.1f, "
-		 "other %.1f",
+		 "hops %.1f, carry %.1f, OpenSM between callbacks %.1f, "
+		 "LFT copy %.1f, other %.1f",
 		 ms[OC_PH_INPUTS], ms[OC_PH_SNAPSHOT], ms[OC_PH_RESERVE],
 		 ms[OC_PH_HOPS_START], ms[OC_PH_PARTITIONS], ms[OC_PH_VMS],
 		 ms[OC_PH_NEW_TABLES], analyse_ms, route_ms, ms[OC_PH_CHECK],
-		 ms[OC_PH_HOPS], ms[OC_PH_OPENSM], ms[OC_PH_LFT_COPY],
-		 ms[OC_PH_OTHER] + engine_rest);
+		 ms[OC_PH_HOPS], ms[OC_PH_CARRY], ms[OC_PH_OPENSM],
+		 ms[OC_PH_LFT_COPY], ms[OC_PH_OTHER] + engine_rest);
 }

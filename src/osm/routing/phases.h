@@ -27,6 +27,7 @@ enum oc_osm_phase {
 	OC_PH_ENGINE,	  /* the engine call: analyse + route + the rest */
 	OC_PH_CHECK,	  /* the engine's promise */
 	OC_PH_HOPS,	  /* finishing the hop matrices after routing */
+	OC_PH_CARRY,	  /* keeping the installed tables (carry.h) */
 	OC_PH_OPENSM,	  /* OpenSM between the two callbacks */
 	OC_PH_LFT_COPY,	  /* the LFTs into OpenSM's new_lft */
 	OC_PH_OTHER,	  /* log lines and glue between the phases */
@@ -44,7 +45,8 @@ void oc_osm_phases_start(struct oc_osm_phases *ph);
 double oc_osm_phases_lap(struct oc_osm_phases *ph, enum oc_osm_phase p);
 /* The span from the first to the latest reading (= sum of the phases). */
 double oc_osm_phases_total(const struct oc_osm_phases *ph);
-/* The phases as "inputs 0.1, snapshot 2.0, ..., other 0.3", the engine's
+/* The phases as "inputs 0.1, snapshot 2.0, ..., other 0.3" (carry, which
+ * runs between route and check, is listed after hops), the engine's
  * lap split into analyse, route and the rest (counted in other). */
 void oc_osm_phases_format(const struct oc_osm_phases *ph, double analyse_ms,
 			  double route_ms, char *buf, size_t size);

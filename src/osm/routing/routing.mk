@@ -3,11 +3,13 @@
 # snapshot of OpenSM's subnet, the inputs read, the run, the tables and hop
 # matrices handed back, lanes and partitions (fault.c: make check only)
 libosmcloud_la_SOURCES += \
+	src/osm/routing/carry_run.c src/osm/routing/carry_run.h \
 	src/osm/routing/engine_glue.c src/osm/routing/engine_glue.h \
 	src/osm/routing/fault.h \
 	src/osm/routing/hops_out.c src/osm/routing/hops_out.h \
 	src/osm/routing/inputs.c src/osm/routing/inputs.h \
 	src/osm/routing/lanes.c src/osm/routing/lanes.h \
+	src/osm/routing/lft_in.c src/osm/routing/lft_in.h \
 	src/osm/routing/lft_out.c src/osm/routing/lft_out.h \
 	src/osm/routing/partitions_in.c src/osm/routing/partitions_in.h \
 	src/osm/routing/phases.c src/osm/routing/phases.h \

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "routing/carry_run.h"
 #include "routing/fault.h"
 #include "routing/hops_out.h"
 #include "vm/lid_model.h"
@@ -41,6 +42,8 @@ static void run_clear(struct oc_osm_run *run)
 	run->snap = NULL;
 	oc_lfts_free(run->lfts);
 	run->lfts = NULL;
+	oc_carry_undo_free(&run->undo);
+	run->carried = 0;
 	oc_partitions_free(run->parts);
 	run->parts = NULL;
 	free(run->switch_hops);
@@ -477,6 +480,71 @@ static int finish_hops(struct oc_osm_run *run, struct oc_osm_hops *hops,
 	return 0;
 }
 
+/* A run without a heavy sweep started since the last one is OpenSM's
+ * reroute (console "reroute"): osm_state_mgr.c do_sweep() reports
+ * HEAVY_SWEEP_START before every heavy sweep and not before a reroute. */
+static void note_sweep(struct oc_osm_run *run)
+{
+	unsigned started = oc_osm_sweeps_started(&run->plugin->sweeps);
+
+	run->reroute = run->routed_once && started == run->routed_at;
+	run->routed_once = 1;
+	run->routed_at = started;
+}
+
+/* The installed entries that still work in place of the engine's, which
+ * the undo list keeps for the promise check (carry_run.h). */
+static void carry(struct oc_osm_run *run)
+{
+	struct oc_osm_plugin *p = run->plugin;
+	const char *skip = oc_osm_carry_skip(&p->osm->subn, &p->opts,
+					     run->engine, run->reroute);
+	struct oc_err err;
+
+	if (skip) {
+		oc_osm_info(run_log(run), "%s: routing from scratch: %s",
+			    run->engine->name, skip);
+		return;
+	}
+	run->carried = oc_osm_carry_tables(run->snap, run->lfts, &run->undo,
+					   run_log(run), run->engine->name);
+	if (run->carried &&
+	    oc_osm_fault_carry(run->snap->f, run->lfts, &run->undo,
+			       run_log(run), run->engine->name, &err))
+		oc_osm_err(run_log(run), OC_ERR_ROUTE, "%s: %s",
+			   run->engine->name, err.msg);
+}
+
+/* The carried tables broke the promise: the engine's own take their
+ * place (they are checked next). */
+static void uncarry(struct oc_osm_run *run, char *violation,
+		    const struct oc_err *err)
+{
+	oc_osm_info(run_log(run),
+		    "%s: the carried tables break the engine's promise (%s); "
+		    "installing the engine's own tables",
+		    run->engine->name, violation ? violation : err->msg);
+	free(violation);
+	oc_carry_undo_apply(run->lfts, &run->undo);
+	run->carried = 0;
+}
+
+/* The promise on the carried tables, else on the engine's own. */
+static int check_carried(struct oc_osm_run *run, char **violation,
+			 struct oc_err *err)
+{
+	int ret = check(run, violation, err);
+
+	if (!ret || !run->carried) {
+		oc_carry_undo_free(&run->undo);
+		return ret;
+	}
+	uncarry(run, *violation, err);
+	ret = check(run, violation, err);
+	oc_carry_undo_free(&run->undo);
+	return ret;
+}
+
 int oc_osm_run_route(struct oc_osm_run *run)
 {
 	struct oc_osm_hops *hops;
@@ -484,6 +552,7 @@ int oc_osm_run_route(struct oc_osm_run *run)
 	struct oc_err err;
 
 	oc_osm_phases_start(&run->phases);
+	note_sweep(run);
 	run_clear(run);
 	load_inputs(run);
 	oc_osm_phases_lap(&run->phases, OC_PH_INPUTS);
@@ -498,7 +567,9 @@ int oc_osm_run_route(struct oc_osm_run *run)
 		return route_fail(run, violation, &err);
 	}
 	oc_osm_phases_lap(&run->phases, OC_PH_OTHER);
-	if (check(run, &violation, &err)) {
+	carry(run);
+	oc_osm_phases_lap(&run->phases, OC_PH_CARRY);
+	if (check_carried(run, &violation, &err)) {
 		oc_osm_hops_cancel(hops);
 		return route_fail(run, violation, &err);
 	}

@@ -11,7 +11,9 @@
  * loop with switch sources), make room in the switch tables, fill the
  * hop matrices.  Every failure is logged and returned before OpenSM's
  * tables are touched, so the next engine (or minhop) starts from clean
- * tables.
+ * tables.  A heavy sweep keeps the installed entries that still work
+ * (carry_run.h) before the promise check; carried tables that break the
+ * promise give way to the engine's own.
  * ucast_build_fwd_tables -> oc_osm_run_write(): copy the LFTs into
  * new_lft, set LinearFDBTop, log the summary.
  * path_sl / update_sl2vl -> oc_osm_run_path_sl() / oc_osm_run_sl2vl():
@@ -20,6 +22,7 @@
 #ifndef OC_OSM_RUN_H
 #define OC_OSM_RUN_H
 
+#include "route/carry.h"
 #include "route/engine.h"
 #include "routing/inputs.h"
 #include "routing/lanes.h"
@@ -34,6 +37,11 @@ struct oc_osm_run {
 	struct oc_partitions *parts; /* OpenSM's, while a run is under way */
 	struct oc_osm_lanes lanes;   /* kept from run to run */
 	struct oc_lfts *lfts; /* NULL unless oc_osm_run_route() succeeded */
+	int carried;	      /* lfts are carried (carry_run.h) */
+	struct oc_carry_undo undo; /* the engine's entries they replaced */
+	int reroute;		   /* no heavy sweep since the last run */
+	int routed_once;
+	unsigned routed_at;   /* heavy sweeps started at the last run */
 	uint8_t *switch_hops; /* OC_ENGINE_SWITCH_PATHS: oc_lft_switch_hops() */
 	struct oc_route_stats stats;
 	struct oc_osm_phases phases; /* every millisecond of the run */
