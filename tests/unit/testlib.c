@@ -93,6 +93,16 @@ void tl_set(const struct oc_fabric *f, struct oc_lfts *t, const char *sw,
 	oc_lft_row(t, tl_sw(f, sw))[tl_lid(f, dest)] = port;
 }
 
+void tl_three_leaf_credit_loop(const struct oc_fabric *f, struct oc_lfts *t)
+{
+	tl_set(f, t, "C", "a1", 1);
+	tl_set(f, t, "S1", "a1", 2);
+	tl_set(f, t, "B", "a1", 2);
+	tl_set(f, t, "C", "b1", 2);
+	tl_set(f, t, "S2", "b1", 1);
+	tl_set(f, t, "A", "b1", 1);
+}
+
 static char scratch[] = "/tmp/osmcloud-unit.XXXXXX";
 
 int tl_scratch_setup(void **state)

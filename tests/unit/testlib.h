@@ -35,6 +35,12 @@ struct oc_lfts *tl_route(const struct oc_fabric *f);
 void tl_set(const struct oc_fabric *f, struct oc_lfts *t, const char *sw,
 	    const char *dest, uint8_t port);
 
+/* On THREE_LEAF_NET (fixtures.h): a1 goes C -> S1 -> B -> S2 -> A and b1
+ * goes C -> S2 -> A -> S1 -> B; CAs on every leaf send along both, so the
+ * four channels A->S1->B->S2->A close a loop of CA traffic, with every
+ * route delivered. */
+void tl_three_leaf_credit_loop(const struct oc_fabric *f, struct oc_lfts *t);
+
 /* A scratch folder for a group of tests: tl_scratch_setup and
  * tl_scratch_teardown are cmocka group fixtures; tl_path(name) is a path
  * in it, in one of 16 buffers used in turn (a test holds a few at once);

@@ -286,12 +286,7 @@ static void credit_loop_breaks_the_promise(void **state)
 	struct oc_carry_stats st;
 	char *violation = NULL;
 
-	tl_set(f, inst, "C", "a1", 1);
-	tl_set(f, inst, "S1", "a1", 2);
-	tl_set(f, inst, "B", "a1", 2);
-	tl_set(f, inst, "C", "b1", 2);
-	tl_set(f, inst, "S2", "b1", 1);
-	tl_set(f, inst, "A", "b1", 1);
+	tl_three_leaf_credit_loop(f, inst);
 	carry_ok(f, fresh, inst, NULL, &st);
 	assert_int_equal(oc_carry_fresh(&st), 0);
 	assert_int_equal(st.differ, 4); /* two of the six are the fresh ones */

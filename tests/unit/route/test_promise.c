@@ -109,21 +109,14 @@ static void a_routing_loop_breaks_it(void **state)
 	oc_fabric_free(f);
 }
 
-/* On THREE_LEAF_NET: a1 goes C -> S1 -> B -> S2 -> A and b1 goes
- * C -> S2 -> A -> S1 -> B; CAs on every leaf send along both, so the four
- * channels A->S1->B->S2->A close a loop of CA traffic, with every route
- * delivered. */
+/* A loop of CA traffic with every route delivered
+ * (tl_three_leaf_credit_loop). */
 static void a_ca_credit_loop_breaks_it(void **state)
 {
 	struct oc_fabric *f = tl_fabric(THREE_LEAF_NET);
 	struct oc_lfts *t = tl_route(f);
 
-	tl_set(f, t, "C", "a1", 1);
-	tl_set(f, t, "S1", "a1", 2);
-	tl_set(f, t, "B", "a1", 2);
-	tl_set(f, t, "C", "b1", 2);
-	tl_set(f, t, "S2", "b1", 1);
-	tl_set(f, t, "A", "b1", 1);
+	tl_three_leaf_credit_loop(f, t);
 	assert_broken(f, t, &oc_vswitch_ftree_engine, 0,
 		      "CA traffic credit loop: \"B\"[2] -> \"S2\"[1] -> "
 		      "\"A\"[1] -> \"S1\"[2] -> \"B\"[2]");
