@@ -142,12 +142,15 @@ static int check_opts(const struct st_opts *o)
 
 static int parse(int argc, char **argv, struct st_opts *o)
 {
-	static const struct option lo[] = {
-		{"ca", 1, 0, 'C'},	{"port", 1, 0, 'P'},
-		{"switches", 1, 0, 'k'}, {"smps", 1, 0, 'x'},
-		{"window", 1, 0, 'w'},	{"repeat", 1, 0, 'r'},
-		{"timeout", 1, 0, 't'}, {"help", 0, 0, 'h'},
-		{0, 0, 0, 0}};
+	static const struct option lo[] = {{"ca", 1, 0, 'C'},
+					   {"port", 1, 0, 'P'},
+					   {"switches", 1, 0, 'k'},
+					   {"smps", 1, 0, 'x'},
+					   {"window", 1, 0, 'w'},
+					   {"repeat", 1, 0, 'r'},
+					   {"timeout", 1, 0, 't'},
+					   {"help", 0, 0, 'h'},
+					   {0, 0, 0, 0}};
 	unsigned port = 0;
 	int ch, rc = 0;
 
@@ -215,8 +218,8 @@ static void build_requests(struct st_state *s, unsigned k)
 
 		s->reqs[j].path = &s->sw[sw].path;
 		s->reqs[j].mod = blk;
-		s->reqs[j].data = s->lft + ((size_t)sw * s->blocks + blk) *
-						   LFT_BLOCK;
+		s->reqs[j].data =
+			s->lft + ((size_t)sw * s->blocks + blk) * LFT_BLOCK;
 	}
 }
 
@@ -267,8 +270,8 @@ static void print_run(const struct st_opts *o, unsigned rep,
 	printf("X=%u K=%u W=%u run=%u ms=%.3f smps_per_s=%.0f acks=%u "
 	       "errors=%u timeouts=%u differ=%u\n",
 	       o->smps, o->switches, o->window, rep, ms,
-	       ms > 0 ? run->acks / (ms / 1000.0) : 0.0, run->acks,
-	       run->errors, run->timeouts, run->differ);
+	       ms > 0 ? run->acks / (ms / 1000.0) : 0.0, run->acks, run->errors,
+	       run->timeouts, run->differ);
 }
 
 /* One measurement: 0 when every Set was acknowledged. */
@@ -278,8 +281,8 @@ static int measure(struct st_state *s, const struct st_opts *o, unsigned rep)
 	double ms;
 
 	if (read_blocks(s, o) ||
-	    oc_smp_window(&s->p, OC_SMP_SET, OC_SMP_ATTR_LFT, s->reqs,
-			  o->smps, o->window, (int)o->timeout_ms, &run))
+	    oc_smp_window(&s->p, OC_SMP_SET, OC_SMP_ATTR_LFT, s->reqs, o->smps,
+			  o->window, (int)o->timeout_ms, &run))
 		return -1;
 	ms = run.acks || run.errors || run.differ
 		     ? (run.last_us - run.first_us) / 1000.0
@@ -309,9 +312,9 @@ static void print_median(struct st_state *s, const struct st_opts *o)
 	double m;
 
 	qsort(s->ms, o->repeat, sizeof(*s->ms), cmp_double);
-	m = o->repeat % 2 ? s->ms[o->repeat / 2]
-			  : (s->ms[o->repeat / 2 - 1] + s->ms[o->repeat / 2]) /
-				    2;
+	m = o->repeat % 2
+		    ? s->ms[o->repeat / 2]
+		    : (s->ms[o->repeat / 2 - 1] + s->ms[o->repeat / 2]) / 2;
 	printf("median X=%u K=%u W=%u repeats=%u ms=%.3f smps_per_s=%.0f "
 	       "min_ms=%.3f max_ms=%.3f\n",
 	       o->smps, o->switches, o->window, o->repeat, m,

@@ -153,8 +153,8 @@ static int switch_details(struct walk *w, struct oc_smp_switch *s)
 int oc_smp_find_switches(struct oc_smp_port *p, unsigned want, int timeout_ms,
 			 struct oc_smp_switch *sw, unsigned *found)
 {
-	struct walk w = {.p = p, .timeout_ms = timeout_ms, .sw = sw,
-			 .want = want};
+	struct walk w = {
+		.p = p, .timeout_ms = timeout_ms, .sw = sw, .want = want};
 	unsigned i;
 
 	*found = 0;

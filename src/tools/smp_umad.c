@@ -140,15 +140,15 @@ int oc_smp_send(struct oc_smp_port *p, const struct oc_dr_path *path,
 	umad_set_addr(p->umad, PERMISSIVE_LID, 0, 0, 0);
 	if (umad_send(p->fd, p->agent, p->umad, MAD_SIZE, timeout_ms, 0) < 0) {
 		fprintf(stderr, "%s: umad_send of SMP 0x%x to route %s: %s\n",
-			p->who, attr, oc_dr_path_str(path, where, sizeof(where)),
+			p->who, attr,
+			oc_dr_path_str(path, where, sizeof(where)),
 			strerror(errno));
 		return -1;
 	}
 	return 0;
 }
 
-int oc_smp_recv(struct oc_smp_port *p, int timeout_ms,
-		struct oc_smp_answer *a)
+int oc_smp_recv(struct oc_smp_port *p, int timeout_ms, struct oc_smp_answer *a)
 {
 	const uint8_t *m;
 	int len = MAD_SIZE;
@@ -176,8 +176,7 @@ int oc_smp_get(struct oc_smp_port *p, const struct oc_dr_path *path,
 	uint32_t tid;
 
 	*status = OC_SMP_NO_ANSWER;
-	if (oc_smp_send(p, path, OC_SMP_GET, attr, mod, NULL, timeout_ms,
-			&tid))
+	if (oc_smp_send(p, path, OC_SMP_GET, attr, mod, NULL, timeout_ms, &tid))
 		return -1;
 	for (;;) {
 		double left_ms = (deadline - oc_smp_now_us()) / 1000.0;

@@ -66,8 +66,7 @@ int oc_smp_send(struct oc_smp_port *p, const struct oc_dr_path *path,
 		const uint8_t *data, int timeout_ms, uint32_t *tid);
 
 /* The next answer within timeout_ms: 0, or -1 when none came. */
-int oc_smp_recv(struct oc_smp_port *p, int timeout_ms,
-		struct oc_smp_answer *a);
+int oc_smp_recv(struct oc_smp_port *p, int timeout_ms, struct oc_smp_answer *a);
 
 /* Get attr/mod along path and wait for its answer: 0 with data, -1 when
  * no answer or an error status came (*status says which). */

@@ -36,8 +36,8 @@ static int send_one(struct window_run *w, struct slot *s, size_t i)
 	if (!w->run->sent)
 		w->run->first_us = now;
 	if (oc_smp_send(w->p, r->path, w->method, w->attr, r->mod,
-			w->method == OC_SMP_SET ? r->data : NULL,
-			w->timeout_ms, &s->tid))
+			w->method == OC_SMP_SET ? r->data : NULL, w->timeout_ms,
+			&s->tid))
 		return -1;
 	w->run->sent++;
 	s->busy = 1;
@@ -112,9 +112,13 @@ int oc_smp_window(struct oc_smp_port *p, unsigned method, unsigned attr,
 		  struct oc_smp_req *reqs, size_t n, unsigned window,
 		  int timeout_ms, struct oc_smp_run *run)
 {
-	struct window_run w = {.p = p, .method = method, .attr = attr,
-			       .window = window, .timeout_ms = timeout_ms,
-			       .reqs = reqs, .run = run};
+	struct window_run w = {.p = p,
+			       .method = method,
+			       .attr = attr,
+			       .window = window,
+			       .timeout_ms = timeout_ms,
+			       .reqs = reqs,
+			       .run = run};
 	size_t next = 0;
 	struct slot *e;
 	unsigned i;

@@ -24,12 +24,12 @@ struct oc_smp_req {
 };
 
 struct oc_smp_run {
-	unsigned sent;	   /* requests sent */
-	unsigned acks;	   /* answers with status 0 (and, for a Set, the
+	unsigned sent;		  /* requests sent */
+	unsigned acks;		  /* answers with status 0 (and, for a Set, the
 			      data written) */
-	unsigned errors;   /* answers with an error status */
-	unsigned timeouts; /* no answer within the time-out */
-	unsigned differ;   /* Set answers with status 0 but other data */
+	unsigned errors;	  /* answers with an error status */
+	unsigned timeouts;	  /* no answer within the time-out */
+	unsigned differ;	  /* Set answers with status 0 but other data */
 	double first_us, last_us; /* first send, last answer */
 };
 
