@@ -9,7 +9,7 @@
 # (ibsim's default 30720 LIDs: 480 blocks) are refused naming the switch
 # with no LFT SMP sent at all; a switch that drops LFT SMPs (ibsim's
 # Error) gives time-outs, named, never acks, and no Set.  Bad options
-# exit 2 before any MAD.
+# exit 2 before any MAD.  Last, without any SM: the walk needs no LIDs.
 . "$OC_SRCDIR/tests/ibsim/common.sh"
 start_test smp-time
 TOOL_HOST=hv5-pf # not opensm's port (the file's first node, hv0-pf)
@@ -166,4 +166,22 @@ else
 	fail "the LFTs changed"
 fi
 sim_cmd "Verbose 0" >/dev/null
+
+# Without an SM: no LIDs, every LFT still all 0xff (LinearFDBTop 0); the
+# walk needs neither, and the tables stay as they were.
+run_stop
+run_new nosm && sim_start "$TOPOS/vswitch-ft-default.net" ||
+	fail "ibsim without an SM did not start"
+lft_dump >"$TOP/nosm-before.dump"
+tool nosm --switches 6 --smps 60
+status=$?
+if [ $status -eq 0 ] &&
+	[ "$(grep -c ' LinearFDBTop 0$' "$TOP/nosm.out")" -eq 6 ] &&
+	grep -q '^X=60 K=6 W=4 run=1 .*acks=60 errors=0 timeouts=0' "$TOP/nosm.out" &&
+	cmp -s "$TOP/nosm-before.dump" <(lft_dump); then
+	pass "no SM: 60 Sets to 6 unconfigured switches acknowledged, LFTs unchanged"
+else
+	fail "no SM: status $status: $(grep -m2 -E '^X=|switch 1' "$TOP/nosm.out")" \
+		"$(head -n 2 "$TOP/nosm.err")"
+fi
 finish
