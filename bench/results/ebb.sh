@@ -52,7 +52,7 @@ FAILED=()
 machine() {
 	local cpu
 	cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
-	echo "$(uname -m), ${cpu:-unknown CPU}, $(nproc) cores, one core used; $(date -u +%Y-%m-%d)"
+	echo "$(uname -m), ${cpu:-unknown CPU}, $(nproc) cores, one core used, load average $(cut -d' ' -f1 /proc/loadavg) at the start (a shared machine: the CPU time is the evaluator's own); $(date -u +%Y-%m-%d)"
 }
 
 # quote_args ARGS...: the arguments as a user types them ('3;4,4' quoted)
@@ -80,7 +80,8 @@ gen_route() {
 }
 
 # measure NAME ENGINE ROUNDS [CHECK-OPTIONS...]: sets EBB_LINE, EBB_MEAN,
-# EBB_MIN, EBB_MAX, EBB_N (endpoints), EBB_S (evaluator seconds), EBB_RPS,
+# EBB_MIN, EBB_MAX, EBB_N (endpoints), EBB_S and EBB_RPS (the evaluator's
+# wall-clock seconds, rounds/s), EBB_CPU and EBB_CPU_RPS (its CPU time),
 # WALL (the whole check, seconds)
 measure() {
 	local name=$1 engine=$2 rounds=$3 t0 t1
@@ -94,7 +95,7 @@ measure() {
 	EBB_LINE=$(grep '^EBB over ' "$WORK/check.out") || return 1
 	read -r EBB_MEAN EBB_MIN EBB_MAX EBB_N < <(echo "$EBB_LINE" |
 		sed -E 's/.* of ([0-9]+) endpoints: mean ([0-9.]+) \(min ([0-9.]+), max ([0-9.]+)\).*/\2 \3 \4 \1/')
-	read -r EBB_S EBB_RPS < <(sed -nE 's/^EBB: .* ([0-9.]+) s \(([0-9]+) rounds\/s\)$/\1 \2/p' "$WORK/check.out")
+	read -r EBB_S EBB_RPS EBB_CPU EBB_CPU_RPS < <(sed -nE 's/^EBB: .* ([0-9.]+) s \(([0-9]+) rounds\/s\), CPU ([0-9.]+) s \(([0-9]+) rounds\/s\)$/\1 \2 \3 \4/p' "$WORK/check.out")
 }
 
 # row NAME ENGINE ROUNDS PAPER GEN-OPTIONS...: one table row
@@ -112,7 +113,7 @@ row() {
 		echo "| \`$cmd\` | $engine | not measured: $(head -n 1 "$WORK/check.err") | | | | $paper |" >>"$MD"
 		return
 	fi
-	echo "| \`$cmd\` | $EBB_N | $EBB_MEAN ($EBB_MIN..$EBB_MAX) | $EBB_S s, $EBB_RPS rounds/s | $WALL s | $paper |" >>"$MD"
+	echo "| \`$cmd\` | $EBB_N | $EBB_MEAN ($EBB_MIN..$EBB_MAX) | $EBB_S s, $EBB_RPS rounds/s (CPU $EBB_CPU s, $EBB_CPU_RPS rounds/s) | $WALL s | $paper |" >>"$MD"
 	echo "ebb.sh: $name $engine: $EBB_LINE; $EBB_S s; check $WALL s" >&2
 }
 
@@ -131,7 +132,7 @@ row() {
 	echo "Machine: $(machine). Mode: \`--$MODE\`, $ROUNDS rounds per row, seed 0"
 	echo "(the fixed default). Command: \`bench/results/ebb.sh --$MODE --data DIR\`."
 	echo
-	echo "| commands | endpoints | EBB mean (min..max over rounds) | evaluator time | whole \`check\` | paper |"
+	echo "| commands | endpoints | EBB mean (min..max over rounds) | evaluator: wall clock (CPU) | whole \`check\` | paper |"
 	echo "|---|---|---|---|---|---|"
 } >"$MD"
 
@@ -151,7 +152,7 @@ fi
 conv_name=conv-k$CONV_K
 if gen_route "$conv_name" vswitch_ftree --kary "$CONV_K" --levels 3 &&
 	measure "$conv_name" vswitch_ftree "$ROUNDS" --ebb-trace "$DATA/ebb_conv.dat"; then
-	CONV_ROW="| \`osmcloud gen --kary $CONV_K --levels 3 -o t.net; osmcloud route --topo t.net -o t.dump; osmcloud check --topo t.net --lfts t.dump --ebb $ROUNDS --ebb-trace ebb_conv.dat\` | $EBB_N | $EBB_MEAN ($EBB_MIN..$EBB_MAX) | $EBB_S s, $EBB_RPS rounds/s | $WALL s | 10,000 splits per point |"
+	CONV_ROW="| \`osmcloud gen --kary $CONV_K --levels 3 -o t.net; osmcloud route --topo t.net -o t.dump; osmcloud check --topo t.net --lfts t.dump --ebb $ROUNDS --ebb-trace ebb_conv.dat\` | $EBB_N | $EBB_MEAN ($EBB_MIN..$EBB_MAX) | $EBB_S s, $EBB_RPS rounds/s (CPU $EBB_CPU s, $EBB_CPU_RPS rounds/s) | $WALL s | 10,000 splits per point |"
 	echo "$CONV_ROW" >>"$MD"
 	sed -i "1s/.*/# round ebb running_mean  (k-ary $CONV_K 3-tree, vswitch_ftree, seed 0)/" "$DATA/ebb_conv.dat"
 	CONV_LAST=$(tail -n 1 "$DATA/ebb_conv.dat" | awk '{ print $3 }')

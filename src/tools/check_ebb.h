@@ -18,7 +18,8 @@ struct ebb_check {
 	unsigned seed;
 	const char *trace; /* per-round values to this file, or NULL */
 	uint32_t endpoints;
-	double seconds;
+	double seconds;	    /* the evaluator's wall-clock time */
+	double cpu_seconds; /* and its CPU time (a shared machine) */
 	struct oc_ebb_result res;
 };
 
