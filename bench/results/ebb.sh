@@ -44,7 +44,7 @@ OSMCLOUD=$BUILD/osmcloud
 [ -x "$OSMCLOUD" ] || { echo "ebb.sh: no $OSMCLOUD (build first, or set OC_BUILDDIR)" >&2; exit 1; }
 mkdir -p "$DATA" && DATA=$(cd "$DATA" && pwd) || exit 2
 WORK=$(mktemp -d) || exit 1
-trap 'rm -rf "$WORK"' EXIT
+trap 'rm -rf "$WORK"; [ -z "${TOP:-}" ] || run_cleanup' EXIT
 if [ "$MODE" = quick ]; then ROUNDS=1000 CONV_K=4; else ROUNDS=10000 CONV_K=8; fi
 MD=$DATA/ebb.md
 FAILED=()
@@ -84,12 +84,22 @@ gen_route() {
 # wall-clock seconds, rounds/s), EBB_CPU and EBB_CPU_RPS (its CPU time),
 # WALL (the whole check, seconds)
 measure() {
-	local name=$1 engine=$2 rounds=$3 t0 t1
+	local name=$1 engine=$2 rounds=$3
 	shift 3
+	run_check --topo "$WORK/$name.net" --lfts "$WORK/$name-$engine.dump" \
+		--allow-nonminimal --ebb "$rounds" "$@"
+}
+
+# measure_dump IBSIM-DUMP: measure on the tables ibsim holds
+measure_dump() {
+	run_check --ibsim-dump "$1" --allow-nonminimal --ebb "$ROUNDS"
+}
+
+# run_check CHECK-OPTIONS...: the variables of measure
+run_check() {
+	local t0 t1
 	t0=$(date +%s.%N)
-	nice "$OSMCLOUD" check --topo "$WORK/$name.net" \
-		--lfts "$WORK/$name-$engine.dump" --allow-nonminimal \
-		--ebb "$rounds" "$@" >"$WORK/check.out" 2>"$WORK/check.err" || return 1
+	nice "$OSMCLOUD" check "$@" >"$WORK/check.out" 2>"$WORK/check.err" || return 1
 	t1=$(date +%s.%N)
 	WALL=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
 	EBB_LINE=$(grep '^EBB over ' "$WORK/check.out") || return 1
@@ -148,6 +158,44 @@ if [ "$MODE" = full ]; then
 	rm -f "$WORK"/big-*.dump
 fi
 
+# osm_rows NAME...: the same fabrics routed by stock opensm's ftree, updn,
+# minhop and (with the plugin) vswitch_ftree under ibsim, the tables read
+# back with ibsim's Dump (tests/ibsim/common.sh)
+osm_rows() {
+	local name engine tag used cmd tool
+	for tool in ibsim opensm python3; do
+		command -v "$tool" >/dev/null && continue
+		FAILED+=("OpenSM's engines: $tool not found (ibsim-utils, opensm)")
+		return
+	done
+	OC_BUILDDIR=$BUILD OC_SRCDIR=$SRC
+	. "$SRC/tests/ibsim/common.sh"
+	set +e
+	run_init ebb-bench || return
+	for name in "$@"; do
+		for engine in ftree updn minhop vswitch_ftree; do
+			tag=$name-$engine
+			cmd="ibsim + opensm -R $engine on $name.net (opensm_route of tests/ibsim/common.sh), ibsim's Dump; osmcloud check --ibsim-dump $tag.dump --allow-nonminimal --ebb $ROUNDS"
+			if ! opensm_route "$tag" "$WORK/$name.net" "$engine" >"$WORK/osm.out" 2>&1; then
+				FAILED+=("$tag: opensm did not come up: $(tail -n 2 "$WORK/osm.out" | tr '\n' ' ')")
+				echo "| \`$cmd\` | | not measured (opensm did not come up) | | | |" >>"$MD"
+				run_stop
+				continue
+			fi
+			used=$(tables_by)
+			cp "$RUN/$tag.dump" "$WORK/$tag.ibsim" && run_stop
+			if ! measure_dump "$WORK/$tag.ibsim"; then
+				FAILED+=("$tag: check --ebb failed: $(head -c 300 "$WORK/check.err")")
+				continue
+			fi
+			[ "$used" = "$engine" ] || used="fell back to ${used:-none}"
+			echo "| \`$cmd\` (tables by: $used) | $EBB_N | $EBB_MEAN ($EBB_MIN..$EBB_MAX) | $EBB_S s, $EBB_RPS rounds/s (CPU $EBB_CPU s, $EBB_CPU_RPS rounds/s) | $WALL s | $NOVAL |" >>"$MD"
+			echo "ebb.sh: $tag (opensm, $used): $EBB_LINE" >&2
+		done
+	done
+}
+osm_rows k4-n3 pgft-2to1
+
 # the convergence figure
 conv_name=conv-k$CONV_K
 if gen_route "$conv_name" vswitch_ftree --kary "$CONV_K" --levels 3 &&
@@ -200,6 +248,14 @@ fi
 	echo "engines. A full-bisection tree does not reach 1 under random"
 	echo "bisections with destination-based routing (two flows whose"
 	echo "destinations share an up port collide); one switch does (unit test)."
+	echo "The rows of stock opensm's engines (the tables ibsim holds after"
+	echo "opensm's first sweep) show what the evaluator is for: OpenSM's ftree"
+	echo "and vswitch_ftree in opensm give the same EBB, up/down routing"
+	echo "(updn, and minhop, which routes a fat-tree as updn does) a much lower"
+	echo "one, since it does not spread destinations over the up ports. The"
+	echo "offline vswitch_ftree rows differ slightly from opensm's: opensm"
+	echo "assigns other LIDs, so other destinations share an up port, and the"
+	echo "endpoints, listed in LID order, are shuffled into other splits."
 	echo "An unreachable flow counts 0 and loads no link. Every PF and VF is an"
 	echo "endpoint here, so on the vSwitch tree (3 VFs + the PF per hypervisor)"
 	echo "four endpoints share each hypervisor's physical link, which bounds"
