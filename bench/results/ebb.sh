@@ -105,7 +105,8 @@ run_check() {
 	EBB_LINE=$(grep '^EBB over ' "$WORK/check.out") || return 1
 	read -r EBB_MEAN EBB_MIN EBB_MAX EBB_N < <(echo "$EBB_LINE" |
 		sed -E 's/.* of ([0-9]+) endpoints: mean ([0-9.]+) \(min ([0-9.]+), max ([0-9.]+)\).*/\2 \3 \4 \1/')
-	read -r EBB_S EBB_RPS EBB_CPU EBB_CPU_RPS < <(sed -nE 's/^EBB: .* ([0-9.]+) s \(([0-9]+) rounds\/s\), CPU ([0-9.]+) s \(([0-9]+) rounds\/s\)$/\1 \2 \3 \4/p' "$WORK/check.out")
+	read -r EBB_S EBB_RPS EBB_CPU EBB_CPU_RPS < <(sed -nE 's/^EBB time: ([0-9.]+) ms \(([0-9]+) rounds\/s\), CPU ([0-9.]+) ms \(([0-9]+) rounds\/s\)$/\1 \2 \3 \4/p' "$WORK/check.out" |
+		awk '{ printf "%.3f %s %.3f %s\n", $1 / 1000, $2, $3 / 1000, $4 }')
 }
 
 # row NAME ENGINE ROUNDS PAPER GEN-OPTIONS...: one table row
