@@ -9,7 +9,7 @@
 # (--quick 1,000 rounds, --full 10,000); --full adds the 11,664-node tree
 # of 36-port switches ('osmcloud gen --pgft 3;18,18,36;1,18,18 --radix
 # 36') with 10,000 rounds: the time and rounds/s of the evaluator alone
-# and of the whole 'osmcloud check' (reading the 1.3 GB dump, the
+# and of the whole 'osmcloud check' (reading the 1.4 GB dump, the
 # verifier).  The figure ebb_conv is the running mean against the rounds
 # on a 3-level tree (k-ary 4 with --quick, 8 with --full).  The
 # validation row runs the unit test test_ebb (brute force on every
