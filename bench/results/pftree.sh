@@ -38,18 +38,19 @@ trap 'rm -rf "$TMP"' EXIT
 if [ "$MODE" = quick ]; then
 	SIZE=(--quick) ROUNDS=50 MAX_RECEIVERS=4
 else
-	SIZE=() ROUNDS=10000 MAX_RECEIVERS=6
+	SIZE=() ROUNDS=10000 MAX_RECEIVERS=16
 fi
 export OC_BUILDDIR=$BUILD
 
-# main: Fig. 10 and the worst case of Figs. 13-14
-MAIN_CMD="bench/pftree.sh --no-opensm ${SIZE[*]} --rounds $ROUNDS"
+# main: Fig. 10 and the worst case of Figs. 13-14 (MAX_RECEIVERS: the most
+# victims on one leaf, 16 on x1024)
+MAIN_CMD="bench/pftree.sh --no-opensm${SIZE[*]:+ ${SIZE[*]}} --rounds $ROUNDS"
 echo "pftree: $MAIN_CMD"
 # shellcheck disable=SC2086
 nice bash "$SRC/bench/pftree.sh" --no-opensm ${SIZE[@]+"${SIZE[@]}"} --rounds "$ROUNDS" \
 	--results "$TMP/main.tsv" >"$TMP/main.out" 2>&1 ||
 	{ echo "pftree.sh: $MAIN_CMD failed: $(tail -n 3 "$TMP/main.out")" >&2; exit 1; }
-SWEEP_CMD="bench/pftree.sh --no-opensm ${SIZE[*]} --rounds 1 --receivers-per-leaf R"
+SWEEP_CMD="bench/pftree.sh --no-opensm${SIZE[*]:+ ${SIZE[*]}} --rounds 1 --receivers-per-leaf R"
 for r in $(seq "$MAX_RECEIVERS"); do
 	echo "pftree: ${SWEEP_CMD% R} $r"
 	nice bash "$SRC/bench/pftree.sh" --no-opensm ${SIZE[@]+"${SIZE[@]}"} --rounds 1 \
