@@ -48,7 +48,7 @@ OC_BUILDDIR=$BUILD OC_SRCDIR=$SRC nice bash "$SRC/tests/ibsim/sa_story.sh" >"$TM
 	{ echo "sacache.sh: tests/ibsim/sa_story.sh failed: $(grep -E 'FAIL|fail' "$TMP/story.out" | tail -n 3)" >&2
 	  exit 1; }
 
-MACHINE="$(nproc) cores ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)), $(free -g | awk '/^Mem:/ {print $2}') GB, Linux $(uname -r)"
+MACHINE="$(nproc) cores ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)), $(free -g | awk '/^Mem:/ {print $2}') GB, Linux $(uname -r), load average $(cut -d" " -f1-3 /proc/loadavg) at the end (the machine is shared)"
 VERSIONS="opensm $(dpkg-query -W -f '${Version}' opensm 2>/dev/null), ibsim-utils $(dpkg-query -W -f '${Version}' ibsim-utils 2>/dev/null)"
 COMMIT=$(git -C "$SRC" describe --always --dirty 2>/dev/null || echo '?')
 python3 - "$TMP" "$DATA" "$MODE" "$MACHINE" "$VERSIONS" "$COMMIT" "$LOAD_CMD" "$STORY_CMD" \

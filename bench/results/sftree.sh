@@ -79,7 +79,7 @@ for name in $T4; do
 		"$(best_ms "$TMP/$name.net" vswitch_ftree)" "$(best_ms "$TMP/$name.net" sftree)" >>"$TMP/table4.tsv"
 done
 
-MACHINE="$(nproc) cores ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)), $(free -g | awk '/^Mem:/ {print $2}') GB, Linux $(uname -r)"
+MACHINE="$(nproc) cores ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)), $(free -g | awk '/^Mem:/ {print $2}') GB, Linux $(uname -r), load average $(cut -d" " -f1-3 /proc/loadavg) at the end (the machine is shared)"
 VERSIONS="opensm $(dpkg-query -W -f '${Version}' opensm 2>/dev/null), ibsim-utils $(dpkg-query -W -f '${Version}' ibsim-utils 2>/dev/null)"
 COMMIT=$(git -C "$SRC" describe --always --dirty 2>/dev/null || echo '?')
 python3 - "$TMP" "$DATA" "$MODE" "$MACHINE" "$VERSIONS" "$COMMIT" "$FIG_CMD" "$REPS" \
