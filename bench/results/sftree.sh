@@ -172,7 +172,7 @@ w("|---|---|---|---|---|---|---|---|")
 for n in order:
     desc, shape = fabrics.get(n, (n, "?"))
     sw = res[(n, engines[0])]["sw"]
-    w("| %s (`%s`) | %s | %s | %s | %s | %s | minhop deadlocks (Fig. 6); ftree misses pairs without a common ancestor; sFtree: all, no deadlock | `%s` |" % (
+    w("| %s (`%s`) | %s | %s | %s | %s | %s | minhop deadlocks on 3-stage trees with 2+ roots (Fig. 6, section 7.1.3); ftree misses pairs without a common ancestor (section 3); sFtree: all pairs, no deadlock | `%s` |" % (
         desc, q(shape), sw, cell(n, "ftree"), cell(n, "minhop"), cell(n, "updn"), cell(n, "sftree"), fig_cmd))
 w("\n![Fig. 6: switch pairs connected and credit loops per engine](results/sftree_fig6.png)\n")
 okrows = [n for n in order if res.get((n, "sftree"), {}).get("status") == "ok"]
@@ -229,8 +229,10 @@ w("* **JuRoPa-like**: the paper gives 5,184 nodes and 864 switches; `--pgft "
 if overheads:
     w("* Where ours differs: the paper's overhead of switch-to-switch routing grows with the "
       "fabric (0 %% on the 648-port switch to +38 %% on the JuRoPa-like tree, +28 %% on the "
-      "Ranger-like one); ours is %s. Both stay a fraction of the routing: sftree's pass "
-      "adds one subtree root and one route per switch pair beside ftree's CA routes.\n" % ", ".join(
+      "Ranger-like one); ours is %s, from one run on a shared machine (the load "
+      "average is in the header; times below 1 ms are at the 0.1 ms resolution of the "
+      "time line). On the Ranger-like tree both engines route across two cores, which the "
+      "paper's single tree did not need.\n" % ", ".join(
           "%s on %s" % (o, n) for n, o in overheads))
 open(os.path.join(data, "sftree.md"), "w").write("\n".join(out))
 PY
