@@ -89,7 +89,7 @@ set grid ytics
 set xtics (%s) rotate by -30
 plot 'sacache_tablev.dat' using 1:4 with linespoints lw 2 pt 7 title 'total served (q/s)', \\
      '' using 1:3 with linespoints lw 2 pt 5 title 'synchronous client (q/s)', \\
-     '' using 1:5:8 axes x1y2 with yerrorlines lw 2 pt 9 dt 2 title 'mean response, +- sd (ms, right)'
+     '' using 1:5:7 axes x1y2 with yerrorlines lw 2 pt 9 dt 2 title 'mean response, +- sd (ms, right)'
 """ % ", ".join('"%s (%s)" %d' % (s["step"], s["outst"], i) for i, s in enumerate(steps)))
 
 paper = [("SIF & 1 MIF", 396, 0.45, 0.22, 1.20, 435, 0.50, 0.22, 2.20, 2605, "~2540"),
