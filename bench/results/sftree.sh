@@ -46,7 +46,7 @@ ranger|Ranger-like supercomputer (1,440 switches: two 3456-port switches)|--pgft
 if [ "$MODE" = quick ]; then
 	FIG_ARGS=(--quick --no-time) T4="648 3456" REPS=3
 else
-	FIG_ARGS=(--no-time) T4="648 3456 juropa ranger" REPS=5
+	FIG_ARGS=(--no-time) T4="648 3456 juropa ranger" REPS=15
 fi
 
 FIG_CMD="bench/sftree.sh ${FIG_ARGS[*]}"
@@ -57,26 +57,26 @@ OC_BUILDDIR=$BUILD nice bash "$SRC/bench/sftree.sh" "${FIG_ARGS[@]}" --results "
 OC_BUILDDIR=$BUILD bash "$SRC/bench/sftree.sh" --help |
 	sed -nE 's/^  ([a-z0-9]+) +(.*)  \(osmcloud gen (.*)\)$/\1|\2|\3/p' >"$TMP/fabrics.txt"
 
-# best_ms NET ENGINE: the fastest of REPS 'osmcloud route' runs, "route check"
-# in ms, or "fail: <its last error line>"
-best_ms() {
+# route_runs NET ENGINE: REPS 'osmcloud route' runs, their "route check" ms
+# joined by commas, or "fail: <its last error line>"
+route_runs() {
 	local i err=$TMP/route.err
 	for i in $(seq "$REPS"); do
 		nice "$BUILD/osmcloud" route --topo "$1" --engine "$2" >/dev/null 2>"$err" ||
 			{ echo "fail: $(tail -n 1 "$err")"; return; }
 		sed -nE 's/^time: .*route ([0-9.]+) ms, promise check ([0-9.]+) ms.*/\1 \2/p' "$err"
-	done | sort -g | head -n 1
+	done | paste -s -d,
 }
 : >"$TMP/table4.tsv"
 for name in $T4; do
 	IFS='|' read -r _ desc shape p_no p_sw <<<"$(echo "$TABLE4" | grep "^$name|")"
-	echo "sftree: osmcloud gen $shape; osmcloud route --engine vswitch_ftree|sftree (best of $REPS)"
+	echo "sftree: osmcloud gen $shape; osmcloud route --engine vswitch_ftree|sftree ($REPS runs each)"
 	# shellcheck disable=SC2086
 	counts=$("$BUILD/osmcloud" gen $shape -o "$TMP/$name.net" 2>&1 |
 		sed -nE 's/.*: ([0-9]+) switches, ([0-9]+) CAs.*/\1 \2/p') ||
 		{ echo "sftree.sh: osmcloud gen $shape failed" >&2; exit 1; }
 	printf '%s|%s|%s|%s|%s|%s|%s|%s\n' "$name" "$desc" "$shape" "$p_no" "$p_sw" "$counts" \
-		"$(best_ms "$TMP/$name.net" vswitch_ftree)" "$(best_ms "$TMP/$name.net" sftree)" >>"$TMP/table4.tsv"
+		"$(route_runs "$TMP/$name.net" vswitch_ftree)" "$(route_runs "$TMP/$name.net" sftree)" >>"$TMP/table4.tsv"
 done
 
 MACHINE="$(nproc) cores ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)), $(free -g | awk '/^Mem:/ {print $2}') GB, Linux $(uname -r), load average $(cut -d" " -f1-3 /proc/loadavg) at the end (the machine is shared)"
@@ -192,28 +192,35 @@ w("* minhop connects every pair but has a credit loop once switches send on %d o
       len(mh_loop), len(order), ", ".join(mh_loop) or "none"))
 
 w("### Table IV: routing time without and with switch-to-switch routes\n")
-w("Offline, `osmcloud route --topo F --engine E` (no `-o`), its `time:` line, fastest of %s "
-  "runs: **no SW2SW** is `vswitch_ftree` (ftree's algorithm; no switch-to-switch pass), "
+w("Offline, `osmcloud route --topo F --engine E` (no `-o`), its `time:` line, %s runs "
+  "each, the fastest and the median route time and the fastest promise check: **no SW2SW** is `vswitch_ftree` (ftree's algorithm; no switch-to-switch pass), "
   "**SW2SW** is `sftree` (the same plus the subtree root pass); the promise check (every "
   "CA LID reached and no credit loop, for sftree also every switch LID) is given apart. "
   "The paper's seconds are OpenSM's whole routing on 2011 hardware; compare the overhead "
   "(SW2SW against no SW2SW), not the absolute times. Routing inside opensm on larger "
   "trees: docs/performance.md, \"sftree (issue 5)\".\n" % reps)
 overheads = []
-w("| paper's fabric | ours: `osmcloud gen` | switches / CAs | paper: no SW2SW / SW2SW s (overhead) | ours: vswitch_ftree route / check ms | sftree route / check ms | overhead (route) |")
+w("| paper's fabric | ours: `osmcloud gen` | switches / CAs | paper: no SW2SW / SW2SW s (overhead) | ours: vswitch_ftree route fastest (median) / check ms | sftree route fastest (median) / check ms | overhead, fastest (median) |")
 w("|---|---|---|---|---|---|---|")
 for l in open(os.path.join(tmp, "table4.tsv")):
     name, desc, shape, p_no, p_sw, counts, no, sw = l.rstrip("\n").split("|")
     nsw, ncas = (counts.split() + ["?", "?"])[:2]
     p_ov = "+%.0f %%" % (100 * (float(p_sw) - float(p_no)) / float(p_no))
-    ms = lambda v: "%s / %s" % tuple(v.split()) if v and not v.startswith("fail") else (v or "no time line")
-    if no and sw and not no.startswith("fail") and not sw.startswith("fail"):
-        ov = "%+.0f %%" % (100 * (float(sw.split()[0]) - float(no.split()[0])) / float(no.split()[0]))
+    def runs(v):
+        if not v or "fail" in v:
+            return None
+        r = [tuple(map(float, x.split())) for x in v.split(",") if x.strip()]
+        route = sorted(x[0] for x in r)
+        return min(route), route[len(route) // 2], min(x[1] for x in r)
+    ms = lambda v, r: "%.1f (%.1f) / %.1f" % r if r else (v[v.find("fail"):] if "fail" in v else "no time line")
+    rn, rs = runs(no), runs(sw)
+    if rn and rs:
+        ov = "%+.0f %% (%+.0f %%)" % (100 * (rs[0] - rn[0]) / rn[0], 100 * (rs[1] - rn[1]) / rn[1])
         overheads.append((name, ov))
     else:
         ov = "-"
     w("| %s | `%s` | %s / %s | %s / %s (%s) | %s | %s | %s |" % (
-        desc, q(shape), nsw, ncas, p_no, p_sw, p_ov, ms(no), ms(sw), ov))
+        desc, q(shape), nsw, ncas, p_no, p_sw, p_ov, ms(no, rn), ms(sw, rs), ov))
 w("| 648-port fat-tree with rack switches (3-stage) | not built | - | 0.104 / 0.112 (+8 %) | - | - | - |")
 w("\n* **Not built: the 648-port tree with rack switches.** Its rack switches are joined in "
   "pairs by horizontal links inside one tree (the paper's two-switch units); `osmcloud gen` "
@@ -229,9 +236,10 @@ w("* **JuRoPa-like**: the paper gives 5,184 nodes and 864 switches; `--pgft "
 if overheads:
     w("* Where ours differs: the paper's overhead of switch-to-switch routing grows with the "
       "fabric (0 %% on the 648-port switch to +38 %% on the JuRoPa-like tree, +28 %% on the "
-      "Ranger-like one); ours is %s, from one run on a shared machine (the load "
-      "average is in the header; times below 1 ms are at the 0.1 ms resolution of the "
-      "time line). On the Ranger-like tree both engines route across two cores, which the "
+      "Ranger-like one); ours is %s, on a shared machine (the load average is in "
+      "the header): the route times of one engine spread by up to 2x between runs, so "
+      "differences of a few per cent are noise, and times below 1 ms are at the 0.1 ms "
+      "resolution of the time line. On the Ranger-like tree both engines route across two cores, which the "
       "paper's single tree did not need.\n" % ", ".join(
           "%s on %s" % (o, n) for n, o in overheads))
 open(os.path.join(data, "sftree.md"), "w").write("\n".join(out))
