@@ -136,10 +136,10 @@ base = [s for s in steps[:-1] if 4 * int(s["outst"]) <= int(last["outst"])]
 if base:
     b0 = base[-1]
     grow = int(last["total"]) / max(1, int(b0["total"]))
-    trend = ("from %s to %s outstanding queries (%.1fx) the total served grows only %.2fx (%s to "
-             "%s q/s): %s" % (b0["outst"], last["outst"], int(last["outst"]) / int(b0["outst"]), grow,
-                              num(b0["total"]), num(last["total"]),
-                              "the SM saturates" if grow < 1.5 else "not saturated yet"))
+    trend = ("from %s to %s outstanding queries (%.1fx) the total served goes from %s to %s "
+             "q/s (%.2fx): %s" % (b0["outst"], last["outst"], int(last["outst"]) / int(b0["outst"]),
+                                  num(b0["total"]), num(last["total"]), grow,
+                                  "the SM saturates" if grow < 1.5 else "not saturated yet"))
 else:
     trend = "too few steps to tell whether the SM saturates"
 w("* **Same shape as the paper**: the synchronous client alone is served %s q/s (mean %s ms); "
