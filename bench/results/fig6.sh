@@ -16,8 +16,7 @@
 
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
-SRC=$(cd "$HERE/../.." && pwd)
-BUILD=${OC_BUILDDIR:-$SRC/build}
+. "$HERE/common.sh"
 MODE=full
 DATA=
 BUDGET=
@@ -51,7 +50,6 @@ done
 [ -n "$DATA" ] || { echo "fig6.sh: --data DIR is required" >&2; usage >&2; exit 2; }
 mkdir -p "$DATA" || exit 1
 DATA=$(cd "$DATA" && pwd)
-OSMCLOUD=$BUILD/osmcloud
 [ -x "$OSMCLOUD" ] || { echo "fig6.sh: no $OSMCLOUD (build first)" >&2; exit 1; }
 
 if [ "$MODE" = quick ]; then
@@ -69,11 +67,6 @@ TSV=$DATA/fig6.tsv PLAN=$DATA/fig6-plan.tsv LOG=$DATA/fig6.log
 : >"$LOG"
 printf 'fabric\thosts\tswitches\tcas\toff_s\toff_kb\toff_nodump_s\tengine\troute_s\trss_kb\tup_s\tused\tbudget\tqueue_s\tpre_route_s\tpost_route_s\troute_min_s\tcommand\n' >"$TSV"
 printf 'fabric\tmodel\titrc_plan_us\tftreeminrc_plan_us\tcommand\n' >"$PLAN"
-
-# shape FABRIC: bench.sh's osmcloud gen options of FABRIC (its --help)
-shape() {
-	"$SRC/bench/bench.sh" --help | sed -nE "s/^  $1 .*\(osmcloud gen (.*)\)\$/\1/p"
-}
 
 # bench FABRIC ENGINE PEERS: one bench.sh run, its rows appended to TSV
 bench() {
@@ -93,11 +86,11 @@ bench() {
 # on the vSwitch version of FABRIC (2 VFs per hypervisor)
 plan() {
 	local fab=$1 model=$2 net=$DATA/.fig6-$1-vsw.net out sh cmd
-	sh=$(shape "$fab")
+	sh=$(fabric_shape "$fab")
 	# shellcheck disable=SC2086
 	"$OSMCLOUD" gen $sh --vswitch 2 -o "$net" 2>/dev/null || {
 		echo "fig6.sh: osmcloud gen $sh --vswitch 2 failed" >&2; return 1; }
-	cmd="osmcloud gen $(echo "$sh" | sed -E "s/(--pgft) ([^ ]+)/\1 '\2'/") --vswitch 2 -o F; osmcloud plan --topo F --lid-model $model --random $MIGRATIONS --seed 1 -q"
+	cmd="$(gen_cmd $sh) --vswitch 2 -o F; osmcloud plan --topo F --lid-model $model --random $MIGRATIONS --seed 1 -q"
 	out=$(nice "$OSMCLOUD" plan --topo "$net" --lid-model "$model" --random "$MIGRATIONS" --seed 1 -q 2>&1) || {
 		echo "fig6.sh: $cmd failed: $(echo "$out" | tail -n 2)" >&2; rm -f "$net"; return 1; }
 	rm -f "$net"
@@ -175,14 +168,17 @@ n = 2 + len(engines)
 with open(data + "/fig6.gp", "w") as g:
     g.write('set title "Routing time inside opensm (ibsim) against fabric size"\n')
     g.write('set xlabel "nodes (36-port fat-trees)"\nset ylabel "seconds (log)"\n')
-    g.write('set logscale y\nset datafile missing "-"\nset key outside right\n')
-    g.write('set grid ytics\nset xrange [-0.5:%d]\n' % len(fabrics))
+    g.write('set logscale y\nset format y "%g"\nset datafile missing "-"\n')
+    g.write('set termoption noenhanced\nset key outside right\n')
+    g.write('set grid ytics\nset xrange [-0.5:%g]\n' % (len(fabrics) - 0.5))
     parts = []
     for i, e in enumerate(engines):
         parts.append("'fig6.dat' using 0:%d:xtic(1) with linespoints lw 2 title '%s (ours)'" % (i + 2, e))
     parts.append("'' using 0:%d with linespoints lw 2 dt 3 title 'LID swap: plan (ours)'" % (n))
     parts.append("'' using 0:%d with linespoints lw 2 dt 3 title 'LID copy: plan (ours)'" % (n + 1))
     for i, e in enumerate(paper):
+        if not any(hosts[f] in paper[e] for f in fabrics):
+            continue
         parts.append("'' using 0:%d with points pt 7 ps 1.5 title 'paper: %s'" % (n + 2 + i, e))
     g.write("plot " + ", \\\n     ".join(parts) + "\n")
 out = []
