@@ -206,7 +206,7 @@ for f in fabrics:
     c.append("%s / %s ms (paper: 0 s of path computation)" % (
         "%.3f" % sw if sw is not None else "-", "%.3f" % cp if cp is not None else "-"))
     cmds = sorted(set(r["command"] for r in rows if r["fabric"] == f))
-    cmds += [p["command"] for p in plans if p["fabric"] == f][:1]
+    cmds += [p["command"] for p in plans if p["fabric"] == f]
     c.append("<br>".join("`%s`" % x for x in cmds))
     w("| " + " | ".join(c) + " |")
 w("")
