@@ -5,7 +5,7 @@
 # every DIR/*.gp to DIR/*.png with gnuplot and assembles docs/results.md.
 #
 #   bench/reproduce.sh [--quick|--full] [--only NAME[,NAME...]]
-#                      [--data DIR] [--page FILE]
+#                      [--data DIR] [--page FILE] [--no-run]
 #
 # Per section NAME it writes DIR/NAME.stamp (date, mode, commit, command,
 # seconds, exit status), DIR/NAME.stdout and DIR/NAME.stderr; the section
@@ -23,16 +23,18 @@ MODE=full
 ONLY=
 DATA=$SRC/docs/results
 PAGE=$SRC/docs/results.md
+NO_RUN=
 
 usage() {
 	cat <<EOF
-usage: bench/reproduce.sh [--quick|--full] [--only NAME[,NAME...]] [--data DIR] [--page FILE]
+usage: bench/reproduce.sh [--quick|--full] [--only NAME[,NAME...]] [--data DIR] [--page FILE] [--no-run]
 Runs the sections of bench/results/README.md and builds the results page.
   --quick        small fabrics, a few minutes in all (what CI runs)
   --full         the papers' sizes (default; hours)
   --only A,B     run these sections only; the others' fragments in DIR stay
   --data DIR     fragments, stamps, data and PNGs (default docs/results)
   --page FILE    the page (default docs/results.md)
+  --no-run       run no section: render the figures, rebuild the page
 sections, in page order: $(sections | tr '\n' ' ')
 Environment: OC_BUILDDIR (default build/), passed to every section.
 EOF
@@ -53,6 +55,7 @@ while [ $# -gt 0 ]; do
 		DATA=$2; shift ;;
 	--page) [ $# -ge 2 ] || { echo "reproduce.sh: --page needs a file" >&2; exit 2; }
 		PAGE=$2; shift ;;
+	--no-run) NO_RUN=1 ;;
 	-h|--help) usage; exit 0 ;;
 	*) echo "reproduce.sh: unknown option '$1'" >&2; usage >&2; exit 2 ;;
 	esac
@@ -114,7 +117,7 @@ render() {
 }
 
 rc=0
-for name in $ALL; do
+for name in $([ -n "$NO_RUN" ] || echo "$ALL"); do
 	case " ${ONLY:-$ALL} " in *" $name "*) ;; *) continue ;; esac
 	[ -f "$SECTIONS_DIR/$name.sh" ] || continue
 	run_section "$name" || rc=1
