@@ -21,6 +21,7 @@ MODE=full
 DATA=
 BUDGET=
 MIGRATIONS=100
+TABULATE=
 
 usage() {
 	cat <<EOF
@@ -30,6 +31,8 @@ usage: bench/results/fig6.sh --quick|--full --data DIR [--budget S]
                lash, vswitch_ftree, sftree; budget 600 s per opensm run
   --data DIR   where fig6.md, fig6.dat, fig6.gp and the raw data go
   --budget S   kill an opensm run after S seconds ("> S s (budget)")
+  --tabulate   measure nothing: rebuild fig6.md, .dat and .gp from the
+               raw data a run left in DIR (fig6.tsv, fig6-plan.tsv, fig6.log)
 Environment: OC_BUILDDIR (default $SRC/build).
 EOF
 }
@@ -39,6 +42,7 @@ while [ $# -gt 0 ]; do
 	--quick) MODE=quick ;;
 	--full) MODE=full ;;
 	--data) [ $# -ge 2 ] || { usage >&2; exit 2; }; DATA=$2; shift ;;
+	--tabulate) TABULATE=1 ;;
 	--budget) [ $# -ge 2 ] && [ "$2" -ge 1 ] 2>/dev/null || {
 			echo "fig6.sh: --budget needs seconds" >&2; exit 2; }
 		BUDGET=$2; shift ;;
@@ -64,9 +68,13 @@ fi
 MEM_BUDGET=${FIG6_MEM_BUDGET_MB:-12000}
 
 TSV=$DATA/fig6.tsv PLAN=$DATA/fig6-plan.tsv LOG=$DATA/fig6.log
-: >"$LOG"
-printf 'fabric\thosts\tswitches\tcas\toff_s\toff_kb\toff_nodump_s\tengine\troute_s\trss_kb\tup_s\tused\tbudget\tqueue_s\tpre_route_s\tpost_route_s\troute_min_s\tcommand\n' >"$TSV"
-printf 'fabric\tmodel\titrc_plan_us\tftreeminrc_plan_us\tcommand\n' >"$PLAN"
+if [ -n "$TABULATE" ] && { [ ! -s "$TSV" ] || [ ! -s "$PLAN" ]; }; then
+	echo "fig6.sh: --tabulate: no $TSV and $PLAN of an earlier run" >&2
+	exit 1
+fi
+[ -n "$TABULATE" ] || : >"$LOG"
+[ -n "$TABULATE" ] || printf 'fabric\thosts\tswitches\tcas\toff_s\toff_kb\toff_nodump_s\tengine\troute_s\trss_kb\tup_s\tused\tbudget\tqueue_s\tpre_route_s\tpost_route_s\troute_min_s\tcommand\n' >"$TSV"
+[ -n "$TABULATE" ] || printf 'fabric\tmodel\titrc_plan_us\tftreeminrc_plan_us\tcommand\n' >"$PLAN"
 
 # bench FABRIC ENGINE PEERS: one bench.sh run, its rows appended to TSV
 bench() {
@@ -99,7 +107,7 @@ plan() {
 }
 
 rc=0
-for fab in $FABRICS; do
+for fab in $([ -n "$TABULATE" ] || echo "$FABRICS"); do
 	bench "$fab" vswitch_ftree "$PEERS" || rc=1
 	for engine in $OWN; do
 		[ "$engine" = vswitch_ftree ] || bench "$fab" "$engine" "" || rc=1
@@ -229,6 +237,21 @@ for e, pts in paper.items():
         if s is not None:
             notes.append("%s at %s nodes: ours %s s, paper %s s (%.2gx)" % (
                 e, "{:,}".format(nodes), fmt(s), p, s / p))
+# bench.sh's disturbance figure per run: CPU time of other processes
+import re
+other, fab = [], None
+for line in open(data + "/fig6.log", errors="replace"):
+    m = re.match(r"== (\w+): ", line)
+    if m:
+        fab = m.group(1)
+    m = re.match(r"\s+opensm -R (\S+) .* other CPU ([0-9.]+) s", line)
+    if m and fab and float(m.group(2)) >= 1:
+        other.append("%s %s: %s s" % (fab, m.group(1), m.group(2)))
+if other:
+    w("Disturbed runs: the machine was shared while measuring; bench.sh counts the "
+      "CPU time other processes used during each opensm run, and these were "
+      "not idle (a disturbance only ever adds time): %s. The full figures are "
+      "in fig6.log beside this page's data.\n" % "; ".join(other))
 if notes:
     w("Where ours differs: " + "; ".join(notes) + ". OpenSM here is Debian's "
       "%s on a 2-core virtual machine shared with other jobs, not the "
