@@ -181,13 +181,15 @@ with open(data + "/fig6.gp", "w") as g:
     g.write('set grid ytics\nset xrange [-0.5:%g]\n' % (len(fabrics) - 0.5))
     parts = []
     for i, e in enumerate(engines):
-        parts.append("'fig6.dat' using 0:%d:xtic(1) with linespoints lw 2 title '%s (ours)'" % (i + 2, e))
-    parts.append("'' using 0:%d with linespoints lw 2 dt 3 title 'LID swap: plan (ours)'" % (n))
-    parts.append("'' using 0:%d with linespoints lw 2 dt 3 title 'LID copy: plan (ours)'" % (n + 1))
+        parts.append("'fig6.dat' using 0:%d:xtic(1) with linespoints lw 2 lc %d title '%s (ours)'" % (i + 2, i + 1, e))
+    parts.append("'' using 0:%d with linespoints lw 2 dt 3 lc %d title 'LID swap: plan (ours)'" % (n, len(engines) + 1))
+    parts.append("'' using 0:%d with linespoints lw 2 dt 3 lc %d title 'LID copy: plan (ours)'" % (n + 1, len(engines) + 2))
+    parts.append("%s with lines dt 2 lc rgb 'gray50' title 'budget, %s s'" % (budget, budget))
     for i, e in enumerate(paper):
         if not any(hosts[f] in paper[e] for f in fabrics):
             continue
-        parts.append("'' using 0:%d with points pt 7 ps 1.5 title 'paper: %s'" % (n + 2 + i, e))
+        lc = engines.index(e) + 1 if e in engines else len(engines) + 3
+        parts.append("'' using 0:%d with points pt 7 ps 1.5 lc %d title 'paper: %s'" % (n + 2 + i, lc, e))
     g.write("plot " + ", \\\n     ".join(parts) + "\n")
 out = []
 w = out.append
@@ -205,7 +207,7 @@ hdr = ["nodes / switches"] + engines + ["LID swap / copy: plan", "command"]
 w("| " + " | ".join(hdr) + " |")
 w("|" + "---|" * len(hdr))
 for f in fabrics:
-    c = ["%s / %s" % ("{:,}".format(hosts[f]), sws[f])]
+    c = ["%s / %s" % ("{:,}".format(hosts[f]), "{:,}".format(int(sws[f])))]
     for e in engines:
         t = cell(get(f, e))
         p = paper.get(e, {}).get(hosts[f])
