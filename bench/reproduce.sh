@@ -78,6 +78,12 @@ shown() {
 	case $1 in "$SRC"/*) echo "${1#"$SRC"/}" ;; *) echo "$1" ;; esac
 }
 
+# the source's commit, "-dirty" when a tracked file other than the page
+# and its data differs from it (taken before any section writes)
+COMMIT=$(git -C "$SRC" rev-parse --short HEAD 2>/dev/null || echo unknown)
+[ -z "$(git -C "$SRC" status --porcelain --untracked-files=no -- . \
+	":(exclude)$(shown "$DATA")" ":(exclude)$(shown "$PAGE")" 2>/dev/null)" ] || COMMIT=$COMMIT-dirty
+
 # run_section NAME: runs it, writes its stamp; 0 when it succeeded
 run_section() {
 	local name=$1 script=$SECTIONS_DIR/$1.sh t0 t1 date st cmd
@@ -90,7 +96,7 @@ run_section() {
 	st=$?
 	t1=$(date +%s)
 	printf 'date=%s\nmode=%s\ncommit=%s\ncommand=%s\nseconds=%s\nstatus=%s\n' "$date" "$MODE" \
-		"$(git -C "$SRC" describe --always --dirty 2>/dev/null || echo unknown)" "$cmd" \
+		"$COMMIT" "$cmd" \
 		"$((t1 - t0))" "$st" >"$DATA/$name.stamp"
 	[ "$st" -eq 0 ] && [ -s "$DATA/$name.md" ] || {
 		echo "reproduce.sh: $name failed (exit $st): $(tail -n 3 "$DATA/$name.stderr")" >&2
