@@ -12,7 +12,7 @@
 # '<engine>'" -> "<engine> tables configured on all switches"); this script
 # only calls bench.sh once per fabric and engine set and tabulates.
 # Writes DIR/fig6.md, fig6.dat, fig6.gp, fig6.tsv (bench.sh's rows),
-# fig6-plan.tsv (the plans' times) and fig6.log (bench.sh's output).
+# fig6-plan.tsv (the plans' times) and fig6-bench.txt (bench.sh's output).
 
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -32,7 +32,7 @@ usage: bench/results/fig6.sh --quick|--full --data DIR [--budget S]
   --data DIR   where fig6.md, fig6.dat, fig6.gp and the raw data go
   --budget S   kill an opensm run after S seconds ("> S s (budget)")
   --tabulate   measure nothing: rebuild fig6.md, .dat and .gp from the
-               raw data a run left in DIR (fig6.tsv, fig6-plan.tsv, fig6.log)
+               raw data a run left in DIR (fig6.tsv, fig6-plan.tsv, fig6-bench.txt)
 Environment: OC_BUILDDIR (default $SRC/build).
 EOF
 }
@@ -67,7 +67,7 @@ fi
 # a guard for the shared machine: a run above it is reported as killed
 MEM_BUDGET=${FIG6_MEM_BUDGET_MB:-12000}
 
-TSV=$DATA/fig6.tsv PLAN=$DATA/fig6-plan.tsv LOG=$DATA/fig6.log
+TSV=$DATA/fig6.tsv PLAN=$DATA/fig6-plan.tsv LOG=$DATA/fig6-bench.txt
 if [ -n "$TABULATE" ] && { [ ! -s "$TSV" ] || [ ! -s "$PLAN" ]; }; then
 	echo "fig6.sh: --tabulate: no $TSV and $PLAN of an earlier run" >&2
 	exit 1
@@ -249,7 +249,7 @@ for e, pts in paper.items():
 # bench.sh's disturbance figure per run: CPU time of other processes
 import re
 other, fab = [], None
-for line in open(data + "/fig6.log", errors="replace"):
+for line in open(data + "/fig6-bench.txt", errors="replace"):
     m = re.match(r"== (\w+): ", line)
     if m:
         fab = m.group(1)
@@ -261,7 +261,7 @@ if other:
     w("Disturbed runs: the machine was shared while measuring; bench.sh counts the "
       "CPU time other processes used during each opensm run, and these were "
       "not idle (a disturbance only ever adds time): %s. The full figures are "
-      "in fig6.log beside this page's data.\n" % "; ".join(other))
+      "in fig6-bench.txt beside this page's data.\n" % "; ".join(other))
 if notes:
     w("Where ours differs: " + "; ".join(notes) + ". OpenSM here is Debian's "
       "%s on a 2-core virtual machine shared with other jobs, not the "

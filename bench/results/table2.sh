@@ -10,7 +10,7 @@
 #
 #   bench/results/table2.sh --quick|--full --data DIR
 #
-# Writes DIR/table2.md, table2.tsv (the figures) and table2.log (plan's
+# Writes DIR/table2.md, table2.tsv (the figures) and table2-plan.txt (plan's
 # output).
 
 set -u
@@ -22,7 +22,7 @@ if [ "$MODE" = quick ]; then FABRICS="ft324 ft648"; else FABRICS="ft324 ft648 k1
 # best case) to come up on every fabric
 MIGRATIONS=2000
 
-TSV=$DATA/table2.tsv LOG=$DATA/table2.log
+TSV=$DATA/table2.tsv LOG=$DATA/table2-plan.txt
 : >"$LOG"
 printf 'fabric\tvfs\tnodes\tswitches\tlids\tblocks\tfull_smps\titrc_min\titrc_max\tftreeminrc_min\tftreeminrc_max\titrc_vmin\titrc_vmax\tftreeminrc_vmin\tftreeminrc_vmax\tskyline_max\tcommand\n' >"$TSV"
 

@@ -9,7 +9,7 @@
 #
 #   bench/results/table3.sh --quick|--full --data DIR
 #
-# Writes DIR/table3.md, table3.tsv (one row per run) and table3.log.
+# Writes DIR/table3.md, table3.tsv (one row per run) and table3-plan.txt.
 
 set -u
 . "$(dirname "$0")/common.sh"
@@ -26,7 +26,7 @@ pgft18|$(fabric_shape pgft18)|3.4
 k12l4|--kary 12 --levels 4|79"
 fi
 
-TSV=$DATA/table3.tsv LOG=$DATA/table3.log
+TSV=$DATA/table3.tsv LOG=$DATA/table3-plan.txt
 : >"$LOG"
 printf 'tree\tpaper_ms\tswitches\tnodes\tlevels\trun\tskyline\tmark_us\tcommand\n' >"$TSV"
 
