@@ -45,6 +45,8 @@ k18|18-ary 3-tree, 36-port switches|--kary 18 --radix 36
 pgft18|PGFT(3;18,18,36;1,18,18), 36-port switches|--pgft 3;18,18,36;1,18,18 --radix 36
 k24|24-ary 3-tree|--kary 24
 k8|8-ary 3-tree (quick)|--kary 8
+ft324|2-level fat-tree, 18 leaves, 36-port switches (324 hosts)|--pgft 2;18,18;1,18 --radix 36
+ft648|2-level fat-tree, 36 leaves, 36-port switches (648 hosts)|--pgft 2;18,36;1,18 --radix 36
 vsw|vSwitch PGFT(2;3,4;1,2), 4 VFs (quick)|--pgft 2;3,4;1,2 --vswitch 4
 vsw18|vSwitch 18-ary 3-tree, 36-port switches, 2 VFs (~24,300 LIDs, opensm ~4.3 GB)|--kary 18 --radix 36 --vswitch 2
 vswpgft|vSwitch PGFT(3;18,18,36;1,18,18), 2 VFs (~48,300 LIDs, opensm ~16 GB)|--pgft 3;18,18,36;1,18,18 --radix 36 --vswitch 2

@@ -25,6 +25,8 @@ IBSIM_TESTS += tests/ibsim/pathcache.sh
 IBSIM_TESTS += tests/ibsim/sa_story.sh
 # the property test's sample under opensm, cross-checked with ibdmchk
 IBSIM_TESTS += tests/ibsim/property_ibsim.sh
+# issue 15: bench/reproduce.sh --quick builds every section and figure
+IBSIM_TESTS += tests/ibsim/reproduce_quick.sh
 # issue 11: standby SMs, failover, the real migration order
 IBSIM_TESTS += tests/ibsim/failover.sh tests/ibsim/real_order.sh
 # issue 12: osmcloud plan predicts the live migrate (one VF chooser)
