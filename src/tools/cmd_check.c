@@ -20,6 +20,7 @@
 #include "fabric_args.h"
 #include "io/ibsim_dump.h"
 #include "io/lft_dump.h"
+#include "check_ebb.h"
 #include "check_tenants.h"
 #include "route/promise.h"
 #include "verify/verify.h"
@@ -39,6 +40,8 @@ struct check_args {
 	const struct oc_engine *promise; /* judge by its promise instead */
 	uint64_t sw_pairs_unserved;	 /* ... which declares these */
 	int unserved_given;
+	struct ebb_check ebb; /* --ebb, --seed, --ebb-trace */
+	int seed_given;
 };
 
 /* The checks that can fail a run, in report order. */
@@ -102,6 +105,12 @@ static void check_usage(FILE *out)
 		"  --ebb-rounds N         random bisections (default 100)\n"
 		"  --sm-guid GUID         the SM's port GUID (SELF in the\n"
 		"                         partitions file)\n"
+		"bisection bandwidth (ORCS bisect, docs/user-guide.md):\n"
+		"  --ebb N                EBB of the tables over N random\n"
+		"                         bisections of every active CA port\n"
+		"  --seed S               their seed (default 0: a fixed one)\n"
+		"  --ebb-trace FILE       each round's value and the running\n"
+		"                         mean, one line per round\n"
 		"exit status: 0 all required checks pass, 1 a check fails,\n"
 		"2 bad usage or unreadable input\n");
 }
@@ -199,6 +208,14 @@ static int check_option(struct check_args *a, int c)
 		return parse_promise(a, optarg);
 	case 'U':
 		return parse_unserved(a, optarg);
+	case 'B':
+		return ebb_check_rounds(&a->ebb, optarg);
+	case 'S':
+		a->seed_given = 1;
+		return ebb_check_seed(&a->ebb, optarg);
+	case 'T':
+		a->ebb.trace = optarg;
+		return 0;
 	case 'h':
 		check_usage(stdout);
 		exit(0);
@@ -236,6 +253,11 @@ static int check_sources(const struct check_args *a)
 				"--partitions FILE\n");
 		return 2;
 	}
+	if (!a->ebb.rounds && (a->seed_given || a->ebb.trace)) {
+		fprintf(stderr, "osmcloud check: --seed and --ebb-trace need "
+				"--ebb N\n");
+		return 2;
+	}
 	return a->ibsim_dump ? 0 : fabric_args_check(fab, "check");
 }
 
@@ -260,6 +282,9 @@ static int parse_check_args(int argc, char **argv, struct check_args *a)
 		{"sm-guid", required_argument, NULL, 's'},
 		{"promise", required_argument, NULL, 'p'},
 		{"unserved-pairs", required_argument, NULL, 'U'},
+		{"ebb", required_argument, NULL, 'B'},
+		{"seed", required_argument, NULL, 'S'},
+		{"ebb-trace", required_argument, NULL, 'T'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -659,6 +684,10 @@ static void print_json(const struct check_args *a, const struct oc_fabric *f,
 	}
 	if (a->promise)
 		json_promise(a, violation);
+	if (a->ebb.rounds) {
+		json_key("ebb");
+		ebb_check_json(&a->ebb);
+	}
 	json_verdict(failed);
 	printf("\n}\n");
 }
@@ -682,7 +711,8 @@ int cmd_check(int argc, char **argv)
 	f = load_input(&a, &lfts);
 	if (!f)
 		return 2;
-	if (tenant_check_run(&a.ten, a.victim, a.ebb_rounds, f, lfts, &tc)) {
+	if (tenant_check_run(&a.ten, a.victim, a.ebb_rounds, f, lfts, &tc) ||
+	    ebb_check_run(&a.ebb, f, lfts)) {
 		ret = 2;
 	} else if (oc_verify(f, lfts, &r, &err)) {
 		fprintf(stderr, "osmcloud check: %s\n", err.msg);
@@ -697,6 +727,7 @@ int cmd_check(int argc, char **argv)
 		} else {
 			print_human(f, &r);
 			tenant_check_print(&tc);
+			ebb_check_print(&a.ebb);
 		}
 		fflush(stdout);
 		ret = report_verdict(&a, failed, violation);

@@ -7,7 +7,8 @@ osmcloud_SOURCES += src/tools/cmd_gen.c
 osmcloud_SOURCES += src/tools/cmd_check.c \
 	src/tools/fabric_args.c src/tools/fabric_args.h \
 	src/tools/tenant_args.c src/tools/tenant_args.h \
-	src/tools/check_tenants.c src/tools/check_tenants.h
+	src/tools/check_tenants.c src/tools/check_tenants.h \
+	src/tools/check_ebb.c src/tools/check_ebb.h
 osmcloud_SOURCES += src/tools/cmd_ctl.c
 osmcloud_LDADD += libctlclient.la libosmcloudcore.la
 # config-check: the plugin's own option parser, offline

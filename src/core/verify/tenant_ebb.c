@@ -6,43 +6,16 @@
  * Every round shuffles the victim's members (xorshift, seeded) and lets
  * the first half send to the second; the noisy round replays the same
  * victim flows with a random bisection of every other partition at the
- * same time.  Flows follow the LFTs; a flow's bandwidth is 1/n for the
- * most crowded directed switch link on its path (n flows on it).
+ * same time.  Flows follow the LFTs (flow_round.c, shared with the
+ * bisection bandwidth of ebb.c); a flow's bandwidth is 1/n for the most
+ * crowded directed switch link on its path (n flows on it), 0 when the
+ * LFTs do not deliver it.
  */
 #include <stdlib.h>
 
+#include "verify/flow_round.h"
 #include "verify/tenant_links.h"
 #include "verify/tenant_metrics.h"
-
-#define MAX_PATH 64
-
-struct flow {
-	uint32_t src_sw;
-	uint16_t lid;
-	uint8_t victim;
-	uint8_t hops;
-	uint32_t path[MAX_PATH];
-};
-
-struct path_ctx {
-	struct flow *fl;
-};
-
-static void add_hop(void *arg, uint32_t slot)
-{
-	struct path_ctx *c = arg;
-
-	if (c->fl->hops < MAX_PATH)
-		c->fl->path[c->fl->hops++] = slot;
-}
-
-static uint64_t next_rand(uint64_t *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 7;
-	*s ^= *s << 17;
-	return *s;
-}
 
 struct member {
 	uint16_t lid;
@@ -60,45 +33,38 @@ static uint32_t members_of(const struct oc_fabric *f,
 	return n;
 }
 
-/* Appends one random bisection of the n members as flows. */
-static uint32_t bisect(struct member *m, uint32_t n, uint64_t *seed, int victim,
-		       struct flow *out)
+/* Adds one random bisection of the n members as flows along switch
+ * links (a member's own CA link belongs to it alone). */
+static void bisect(struct member *m, uint32_t n, uint64_t *seed,
+		   struct oc_flow_round *fr)
 {
 	uint32_t i, half = n / 2;
 
 	for (i = n; i > 1; i--) {
-		uint32_t j = next_rand(seed) % i;
+		uint32_t j = oc_flow_rand(seed) % i;
 		struct member tmp = m[i - 1];
 
 		m[i - 1] = m[j];
 		m[j] = tmp;
 	}
-	for (i = 0; i < half; i++) {
-		out[i].src_sw = m[i].sw;
-		out[i].lid = m[half + i].lid;
-		out[i].victim = (uint8_t)victim;
-		out[i].hops = 0;
-	}
-	return half;
+	for (i = 0; i < half; i++)
+		oc_flow_round_add(fr, OC_NONE, m[i].sw, m[half + i].lid, 0);
 }
 
 struct ebb_state {
 	const struct oc_fabric *f;
-	const struct oc_lfts *t;
 	const struct oc_partitions *ps;
 	struct member *m;
-	struct flow *fl;
-	uint32_t *load; /* [slot] */
+	struct oc_flow_round fr;
 	uint64_t seed;
 };
 
-/* Appends a random bisection of partition i's members to the flows. */
-static uint32_t add_bisection(struct ebb_state *s, uint32_t i, int victim,
-			      uint32_t n)
+/* Adds a random bisection of partition i's members to the round. */
+static void add_bisection(struct ebb_state *s, uint32_t i)
 {
 	uint32_t nm = members_of(s->f, &s->ps->parts[i], s->m);
 
-	return n + bisect(s->m, nm, &s->seed, victim, s->fl + n);
+	bisect(s->m, nm, &s->seed, &s->fr);
 }
 
 /* Mean bandwidth of the victim flows of one round: the victim's
@@ -106,34 +72,17 @@ static uint32_t add_bisection(struct ebb_state *s, uint32_t i, int victim,
  * victim flows as the quiet one. */
 static double round_ebb(struct ebb_state *s, uint32_t victim, int noisy)
 {
-	uint32_t i, k, n = add_bisection(s, victim, 1, 0), nv = 0;
+	uint32_t i, nv;
 	double sum = 0;
 
+	add_bisection(s, victim);
+	nv = s->fr.flows;
 	for (i = 0; noisy && i < s->ps->count; i++)
 		if (i != victim && s->ps->parts[i].pkey != OC_DEFAULT_PKEY)
-			n = add_bisection(s, i, 0, n);
-	for (i = 0; i < n; i++) {
-		struct path_ctx c = {&s->fl[i]};
-
-		oc_walk_channels(s->f, s->t, s->fl[i].src_sw, s->fl[i].lid,
-				 add_hop, &c);
-		for (k = 0; k < s->fl[i].hops; k++)
-			s->load[s->fl[i].path[k]]++;
-	}
-	for (i = 0; i < n; i++) {
-		uint32_t worst = 1;
-
-		for (k = 0; k < s->fl[i].hops; k++)
-			if (s->load[s->fl[i].path[k]] > worst)
-				worst = s->load[s->fl[i].path[k]];
-		if (s->fl[i].victim) {
-			sum += 1.0 / worst;
-			nv++;
-		}
-	}
-	for (i = 0; i < n; i++)
-		for (k = 0; k < s->fl[i].hops; k++)
-			s->load[s->fl[i].path[k]] = 0;
+			add_bisection(s, i);
+	for (i = 0; i < nv; i++)
+		sum += oc_flow_round_bandwidth(&s->fr, i);
+	oc_flow_round_clear(&s->fr);
 	return nv ? sum / nv : 1;
 }
 
@@ -160,7 +109,7 @@ int oc_victim_ebb(const struct oc_fabric *f, const struct oc_lfts *t,
 		  unsigned rounds, uint64_t seed, double *quiet, double *noisy,
 		  struct oc_err *err)
 {
-	struct ebb_state s = {f, t, ps, NULL, NULL, NULL, seed | 1};
+	struct ebb_state s = {f, ps, NULL, {0}, seed | 1};
 	uint32_t i, total = 0;
 	unsigned r;
 	int ret;
@@ -168,12 +117,8 @@ int oc_victim_ebb(const struct oc_fabric *f, const struct oc_lfts *t,
 	for (i = 0; i < ps->count; i++)
 		total += ps->parts[i].num_members;
 	s.m = malloc(sizeof(*s.m) * (total + 1));
-	s.fl = malloc(sizeof(*s.fl) * (total + 1));
-	s.load = calloc(f->num_ports + 1, sizeof(uint32_t));
-	if (!s.m || !s.fl || !s.load) {
+	if (!s.m || oc_flow_round_init(&s.fr, f, t, total + 1)) {
 		free(s.m);
-		free(s.fl);
-		free(s.load);
 		return oc_err_set(err, "out of memory");
 	}
 	*quiet = *noisy = 0;
@@ -190,7 +135,6 @@ int oc_victim_ebb(const struct oc_fabric *f, const struct oc_lfts *t,
 		*noisy /= rounds;
 	}
 	free(s.m);
-	free(s.fl);
-	free(s.load);
+	oc_flow_round_free(&s.fr);
 	return ret;
 }

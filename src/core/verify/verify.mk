@@ -1,7 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # src/core/verify: the LFT verifier (reach, loops, credit loops, up*/down*
-# minimality) and the tenant metrics read from the LFTs
-libosmcloudcore_la_SOURCES += src/core/verify/tenant_ebb.c \
+# minimality), the tenant metrics and the bisection bandwidth read from
+# the LFTs
+libosmcloudcore_la_SOURCES += src/core/verify/ebb.c src/core/verify/ebb.h \
+	src/core/verify/flow_round.c src/core/verify/flow_round.h \
+	src/core/verify/tenant_ebb.c \
 	src/core/verify/tenant_links.c src/core/verify/tenant_links.h \
 	src/core/verify/tenant_metrics.c src/core/verify/tenant_metrics.h \
 	src/core/verify/updown.c src/core/verify/updown.h src/core/verify/verify.c \

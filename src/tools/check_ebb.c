@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * check_ebb.c - "osmcloud check --ebb N": the effective bisection
+ * bandwidth of the checked LFTs over every active CA port LID (see
+ * check_ebb.h and verify/ebb.h).
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "check_ebb.h"
+#include "opt_uint.h"
+
+#define MAX_ROUNDS 10000000u
+
+int ebb_check_rounds(struct ebb_check *e, const char *s)
+{
+	return oc_opt_uint("osmcloud check", "--ebb", s, 1, MAX_ROUNDS,
+			   &e->rounds)
+		       ? 2
+		       : 0;
+}
+
+int ebb_check_seed(struct ebb_check *e, const char *s)
+{
+	return oc_opt_uint("osmcloud check", "--seed", s, 0, UINT_MAX,
+			   &e->seed)
+		       ? 2
+		       : 0;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* "round value running_mean", one line per round, for a plot. */
+static int write_trace(const char *path, const double *v, uint32_t rounds)
+{
+	FILE *out = fopen(path, "w");
+	double sum = 0;
+	uint32_t i;
+
+	if (!out) {
+		perror(path);
+		return 2;
+	}
+	fprintf(out, "# round ebb running_mean\n");
+	for (i = 0; i < rounds; i++) {
+		sum += v[i];
+		fprintf(out, "%u %.6f %.6f\n", i + 1, v[i], sum / (i + 1));
+	}
+	if (fclose(out)) {
+		perror(path);
+		return 2;
+	}
+	return 0;
+}
+
+static int measure(struct ebb_check *e, const struct oc_fabric *f,
+		   const struct oc_lfts *t, const uint16_t *lids,
+		   double *per_round)
+{
+	struct oc_ebb_opts o = {e->rounds, e->seed};
+	struct oc_err err;
+	double start = now();
+
+	if (oc_ebb_rounds(f, t, lids, e->endpoints, &o, &e->res, per_round,
+			  &err)) {
+		fprintf(stderr, "osmcloud check: --ebb: %s\n", err.msg);
+		return 2;
+	}
+	e->seconds = now() - start;
+	return e->trace ? write_trace(e->trace, per_round, e->rounds) : 0;
+}
+
+int ebb_check_run(struct ebb_check *e, const struct oc_fabric *f,
+		  const struct oc_lfts *t)
+{
+	double *per_round = NULL;
+	uint16_t *lids;
+	struct oc_err err;
+	int ret;
+
+	if (!e->rounds)
+		return 0;
+	if (oc_ebb_all_ca_lids(f, &lids, &e->endpoints, &err)) {
+		fprintf(stderr, "osmcloud check: --ebb: %s\n", err.msg);
+		return 2;
+	}
+	if (e->trace)
+		per_round = malloc(sizeof(*per_round) * e->rounds);
+	if (e->trace && !per_round) {
+		fprintf(stderr, "osmcloud check: --ebb: out of memory\n");
+		ret = 2;
+	} else {
+		ret = measure(e, f, t, lids, per_round);
+	}
+	free(per_round);
+	free(lids);
+	return ret;
+}
+
+void ebb_check_print(const struct ebb_check *e)
+{
+	if (!e->rounds)
+		return;
+	printf("EBB over %u random bisections of %u endpoints: mean %.4f (min "
+	       "%.4f, max %.4f), %u flows per round\n",
+	       e->res.rounds, e->endpoints, e->res.mean, e->res.min,
+	       e->res.max, e->res.flows);
+	printf("EBB: seed %u, %u unreachable flows, %.3f s (%.0f rounds/s)\n",
+	       e->seed, e->res.unreachable, e->seconds,
+	       e->seconds > 0 ? e->res.rounds / e->seconds : 0);
+}
+
+void ebb_check_json(const struct ebb_check *e)
+{
+	printf("{\"rounds\": %u, \"seed\": %u, \"endpoints\": %u, "
+	       "\"flows_per_round\": %u, \"mean\": %.6f, \"min\": %.6f, "
+	       "\"max\": %.6f, \"unreachable_flows\": %u, \"seconds\": %.3f}",
+	       e->res.rounds, e->seed, e->endpoints, e->res.flows, e->res.mean,
+	       e->res.min, e->res.max, e->res.unreachable, e->seconds);
+}
