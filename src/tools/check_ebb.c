@@ -24,8 +24,7 @@ int ebb_check_rounds(struct ebb_check *e, const char *s)
 
 int ebb_check_seed(struct ebb_check *e, const char *s)
 {
-	return oc_opt_uint("osmcloud check", "--seed", s, 0, UINT_MAX,
-			   &e->seed)
+	return oc_opt_uint("osmcloud check", "--seed", s, 0, UINT_MAX, &e->seed)
 		       ? 2
 		       : 0;
 }
@@ -111,8 +110,8 @@ void ebb_check_print(const struct ebb_check *e)
 		return;
 	printf("EBB over %u random bisections of %u endpoints: mean %.4f (min "
 	       "%.4f, max %.4f), %u flows per round\n",
-	       e->res.rounds, e->endpoints, e->res.mean, e->res.min,
-	       e->res.max, e->res.flows);
+	       e->res.rounds, e->endpoints, e->res.mean, e->res.min, e->res.max,
+	       e->res.flows);
 	printf("EBB: seed %u, %u unreachable flows, %.3f s (%.0f rounds/s)\n",
 	       e->seed, e->res.unreachable, e->seconds,
 	       e->seconds > 0 ? e->res.rounds / e->seconds : 0);

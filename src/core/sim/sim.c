@@ -12,8 +12,8 @@
 #include "sim/sim_int.h"
 
 static const char *const initial_names[] = {"random", "uniform"};
-static const char *const pattern_names[] = {"random", "consolidate",
-					    "grouping", "to-uniform"};
+static const char *const pattern_names[] = {"random", "consolidate", "grouping",
+					    "to-uniform"};
 
 const char *oc_sim_initial_name(enum oc_sim_initial i)
 {
@@ -52,8 +52,9 @@ int oc_sim_pattern_parse(const char *name, enum oc_sim_pattern *p)
 int oc_sim_opts_check(const struct oc_sim_opts *o, struct oc_err *err)
 {
 	if (o->population < 1 || o->population > 100)
-		return oc_err_set(err, "--population %u: want 1..100 (percent "
-				       "of all VFs)",
+		return oc_err_set(err,
+				  "--population %u: want 1..100 (percent "
+				  "of all VFs)",
 				  o->population);
 	if (o->pattern == OC_SIM_PAT_TO_UNIFORM &&
 	    o->initial != OC_SIM_INIT_RANDOM)
@@ -142,8 +143,9 @@ static int next_op(struct oc_sim *s, uint32_t i, struct oc_migrate_op *op,
 				       s->vm_lids[s->moves[i].vm],
 				       s->hvs[s->moves[i].to], op, err);
 	if (oc_reconf_random_op(s->f, s->ft, &pool, &s->rng, op))
-		return oc_err_set(err, "random migration %u: no hypervisor "
-				       "has a free VF",
+		return oc_err_set(err,
+				  "random migration %u: no hypervisor "
+				  "has a free VF",
 				  i + 1);
 	return 0;
 }

@@ -63,8 +63,8 @@ struct oc_sim_opts {
 
 /* One migration: what each method would update. */
 struct oc_sim_mig {
-	uint32_t index; /* 1.. */
-	uint16_t lid;	/* the VM */
+	uint32_t index;		 /* 1.. */
+	uint16_t lid;		 /* the VM */
 	uint32_t from_hv, to_hv; /* vSwitch indices */
 	struct oc_plan_counts itrc, minrc;
 };
@@ -99,15 +99,15 @@ struct oc_sim {
 	struct oc_lfts *t; /* FTreeMinRC's tables */
 	uint32_t *hvs;	   /* vSwitch indices, hypervisor order */
 	uint32_t num_hvs;
-	uint32_t *cap;	/* [position in hvs] VFs */
-	uint32_t *load; /* [position] VMs */
-	uint32_t *pos_of; /* [vSwitch index] position, OC_NONE */
-	uint16_t *vm_lids; /* [VM] its LID (it keeps it) */
-	uint8_t *tenant;   /* [VM] 0 or 1 (grouping), else 0 */
-	uint32_t *vm_pos;  /* [VM] position of its hypervisor */
+	uint32_t *cap;	     /* [position in hvs] VFs */
+	uint32_t *load;	     /* [position] VMs */
+	uint32_t *pos_of;    /* [vSwitch index] position, OC_NONE */
+	uint16_t *vm_lids;   /* [VM] its LID (it keeps it) */
+	uint8_t *tenant;     /* [VM] 0 or 1 (grouping), else 0 */
+	uint32_t *vm_pos;    /* [VM] position of its hypervisor */
 	uint32_t *vm_of_lid; /* [LID] VM index, OC_NONE */
 	uint32_t num_vms;
-	uint32_t total; /* migrations the pattern makes */
+	uint32_t total;		   /* migrations the pattern makes */
 	struct oc_sim_move *moves; /* planned moves (not random) */
 	uint64_t rng;
 };

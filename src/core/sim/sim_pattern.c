@@ -128,12 +128,12 @@ static uint32_t deficit(const struct work *w, unsigned t, int free)
 	return OC_NONE;
 }
 
-static uint32_t first_free(const struct work *w, uint32_t not)
+static uint32_t first_free(const struct work *w, uint32_t not )
 {
 	uint32_t p;
 
 	for (p = 0; p < w->s->num_hvs; p++)
-		if (p != not && w->load[p] < w->s->cap[p])
+		if (p != not &&w->load[p] < w->s->cap[p])
 			return p;
 	return OC_NONE;
 }
@@ -228,8 +228,8 @@ static int work_init(struct work *w, struct oc_sim *s)
 		w->have[t] = calloc(n, sizeof(*w->have[t]));
 		w->want[t] = calloc(n, sizeof(*w->want[t]));
 	}
-	if (!w->load || !w->pos || !w->have[0] || !w->have[1] ||
-	    !w->want[0] || !w->want[1])
+	if (!w->load || !w->pos || !w->have[0] || !w->have[1] || !w->want[0] ||
+	    !w->want[1])
 		return -1;
 	memcpy(w->load, s->load, sizeof(*w->load) * n);
 	memcpy(w->pos, s->vm_pos, sizeof(*w->pos) * s->num_vms);

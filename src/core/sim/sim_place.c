@@ -194,9 +194,10 @@ int oc_sim_place(struct oc_sim *s, struct oc_err *err)
 	if (oc_lid_model_dynamic(s->f, s->vms, err) ||
 	    oc_fabric_assign_lids(s->f, err) || list_vms(s, err))
 		return -1;
-	if (!s->num_vms)
-		return oc_err_set(err, "--population %u%% of %u hypervisors' "
-				       "VFs places no VM",
+	if (s->num_vms < 2)
+		return oc_err_set(err,
+				  "--population %u%% of %u hypervisors' "
+				  "VFs places fewer than 2 VMs",
 				  s->o.population, s->num_hvs);
 	if (s->o.pattern == OC_SIM_PAT_GROUPING)
 		draw_tenants(s);

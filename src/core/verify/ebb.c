@@ -42,9 +42,8 @@ static const char *not_endpoint(const struct oc_fabric *f, uint16_t lid)
 	return NULL;
 }
 
-static int endpoint_error(const struct oc_fabric *f, uint16_t lid,
-			  uint32_t i, uint32_t n, const char *why,
-			  struct oc_err *err)
+static int endpoint_error(const struct oc_fabric *f, uint16_t lid, uint32_t i,
+			  uint32_t n, const char *why, struct oc_err *err)
 {
 	const struct oc_lid_owner *o =
 		lid && lid <= f->max_lid ? &f->lid_owner[lid] : NULL;
@@ -61,8 +60,8 @@ static int endpoint_error(const struct oc_fabric *f, uint16_t lid,
 
 /* Fills e[0..n-1]; refuses a LID that is not a CA port's or is named
  * twice. */
-static int resolve(const struct oc_fabric *f, const uint16_t *lids,
-		   uint32_t n, struct endpoint *e, struct oc_err *err)
+static int resolve(const struct oc_fabric *f, const uint16_t *lids, uint32_t n,
+		   struct endpoint *e, struct oc_err *err)
 {
 	uint32_t *seen = calloc((size_t)f->max_lid + 1, sizeof(*seen));
 	uint32_t i;
@@ -143,9 +142,8 @@ static int check_args(uint32_t n, const struct oc_ebb_opts *o,
 }
 
 static void run_rounds(struct oc_flow_round *fr, const struct endpoint *e,
-		       uint32_t *order, uint32_t n,
-		       const struct oc_ebb_opts *o, struct oc_ebb_result *r,
-		       double *per_round)
+		       uint32_t *order, uint32_t n, const struct oc_ebb_opts *o,
+		       struct oc_ebb_result *r, double *per_round)
 {
 	uint64_t state = o->seed ? o->seed : DEFAULT_SEED;
 	double sum = 0;
@@ -206,8 +204,8 @@ int oc_ebb(const struct oc_fabric *f, const struct oc_lfts *t,
 	return oc_ebb_rounds(f, t, lids, n, o, r, NULL, err);
 }
 
-int oc_ebb_all_ca_lids(const struct oc_fabric *f, uint16_t **lids,
-		       uint32_t *n, struct oc_err *err)
+int oc_ebb_all_ca_lids(const struct oc_fabric *f, uint16_t **lids, uint32_t *n,
+		       struct oc_err *err)
 {
 	uint32_t lid, count = 0;
 

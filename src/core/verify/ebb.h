@@ -31,7 +31,7 @@ struct oc_ebb_opts {
 };
 
 struct oc_ebb_result {
-	double mean, min, max; /* over rounds: a round's value = mean flow
+	double mean, min, max;	/* over rounds: a round's value = mean flow
 				* bandwidth */
 	uint32_t rounds, flows; /* flows per round = n / 2 */
 	uint32_t unreachable;	/* flows whose LFT path does not reach
@@ -55,7 +55,7 @@ int oc_ebb_rounds(const struct oc_fabric *f, const struct oc_lfts *t,
 
 /* Every active CA port LID of f linked to a switch, in LID order (the
  * default endpoint set of `osmcloud check --ebb`); caller frees *lids. */
-int oc_ebb_all_ca_lids(const struct oc_fabric *f, uint16_t **lids,
-		       uint32_t *n, struct oc_err *err);
+int oc_ebb_all_ca_lids(const struct oc_fabric *f, uint16_t **lids, uint32_t *n,
+		       struct oc_err *err);
 
 #endif

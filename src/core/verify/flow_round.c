@@ -36,9 +36,8 @@ void oc_flow_round_free(struct oc_flow_round *r)
 
 /* Stores the egress slots from sw towards lid in path; returns how many,
  * or -1 when the walk does not end at the LID's owner. */
-static int walk(const struct oc_fabric *f, const struct oc_lfts *t,
-		uint32_t sw, uint16_t lid, int ca_links, uint32_t *path,
-		int room)
+static int walk(const struct oc_fabric *f, const struct oc_lfts *t, uint32_t sw,
+		uint16_t lid, int ca_links, uint32_t *path, int room)
 {
 	int n = 0;
 

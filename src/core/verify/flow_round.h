@@ -29,7 +29,7 @@
 struct oc_flow_round {
 	const struct oc_fabric *f;
 	const struct oc_lfts *t;
-	uint32_t *load;	 /* [slot] flows on the link leaving slot */
+	uint32_t *load;	  /* [slot] flows on the link leaving slot */
 	uint32_t *path;	  /* the flows' link slots, one path after another */
 	uint32_t *start;  /* [flow] its first entry in path; [flows] the end */
 	uint8_t *reached; /* [flow] delivered to its LID's owner */
