@@ -94,8 +94,7 @@ static int bad(const char *fmt, const char *what)
 	return 2;
 }
 
-static int parse_one(struct sim_args *a, int c, const char *name,
-		     const char *v)
+static int parse_one(struct sim_args *a, int c, const char *name, const char *v)
 {
 	struct oc_err err;
 	unsigned u;
@@ -160,8 +159,7 @@ static int parse_args(int argc, char **argv, struct sim_args *a)
 				    .snapshots = 10};
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":h", sim_options, &index)) !=
-	       -1) {
+	while ((c = getopt_long(argc, argv, ":h", sim_options, &index)) != -1) {
 		if (c == 'h') {
 			sim_usage(stdout);
 			return 1;
