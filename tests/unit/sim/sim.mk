@@ -7,3 +7,6 @@ TESTS += $(SIM_UNIT_TESTS)
 tests_unit_sim_test_sim_CFLAGS = $(UNIT_TEST_CFLAGS)
 tests_unit_sim_test_sim_LDADD = $(UNIT_LIBS)
 endif
+# osmcloud sim: the TSV's shape and its option errors
+EXTRA_DIST += tests/unit/sim_offline.sh
+TESTS += tests/unit/sim_offline.sh

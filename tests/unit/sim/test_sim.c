@@ -114,9 +114,8 @@ static void check_placement(const struct oc_sim *s)
 		for (port = 1;
 		     port <= s->f->nodes[s->f->switches[s->hvs[i]]].num_ports;
 		     port++) {
-			const struct oc_port *p =
-				oc_reconf_vf_behind(s->f, s->ft, s->hvs[i],
-						    port);
+			const struct oc_port *p = oc_reconf_vf_behind(
+				s->f, s->ft, s->hvs[i], port);
 
 			vfs_with_lid += p && p->lid;
 		}
@@ -265,8 +264,8 @@ static void test_to_uniform_within_one(void **state)
 	(void)state;
 	for (c = 0; c < 3; c++) {
 		struct oc_fabric *f = tree(SMALL);
-		struct oc_sim_opts o = opts(
-			OC_SIM_INIT_RANDOM, OC_SIM_PAT_TO_UNIFORM, pops[c], 7);
+		struct oc_sim_opts o = opts(OC_SIM_INIT_RANDOM,
+					    OC_SIM_PAT_TO_UNIFORM, pops[c], 7);
 		struct seen w;
 		struct oc_sim *s = run(f, &o, &w);
 		uint32_t i, lo = ~0u, hi = 0;
