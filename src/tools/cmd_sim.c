@@ -202,9 +202,9 @@ static void write_mig(void *ctx, const struct oc_sim_mig *m)
 
 static void write_snap(void *ctx, const struct oc_sim_snap *s)
 {
-	fprintf(ctx, "snap\t%u\t%u\t%.6f\t%.6f\t%" PRIu64 "\n", s->percent,
-		s->migrations, s->minrc.mean, s->reroute.mean,
-		s->reroute_blocks);
+	fprintf(ctx, "snap\t%u\t%u\t%.6f\t%.6f\t%" PRIu64 "\t%.4f\t%.4f\n",
+		s->percent, s->migrations, s->minrc.mean, s->reroute.mean,
+		s->reroute_blocks, s->spread_minrc, s->spread_reroute);
 }
 
 static void write_header(FILE *out, const struct sim_args *a,
@@ -225,7 +225,7 @@ static void write_header(FILE *out, const struct sim_args *a,
 	fprintf(out, "# mig\tindex\titrc_switches\tminrc_switches\t"
 		     "itrc_vswitches\tminrc_vswitches\titrc_smps\tminrc_smps\n"
 		     "# snap\tpercent\tmigrations\tebb_minrc\tebb_reroute\t"
-		     "reroute_blocks\n");
+		     "reroute_blocks\tspread_minrc\tspread_reroute\n");
 }
 
 static int run(struct sim_args *a, FILE *out, struct oc_err *err)

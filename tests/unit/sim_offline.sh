@@ -26,9 +26,10 @@ awk -F'\t' '
 		next
 	}
 	$1 == "snap" {
-		if (NF != 6) { print "snap fields " NF; bad = 1 }
+		if (NF != 8) { print "snap fields " NF; bad = 1 }
 		if ($2 != 10 * s) { print "snap percent " $2; bad = 1 }
-		if (s == 0 && ($4 != $5 || $6 != 0)) { print "0 %: " $0; bad = 1 }
+		if (s == 0 && ($4 != $5 || $6 != 0 || $7 != $8)) { print "0 %: " $0; bad = 1 }
+		if ($7 <= 0 || $7 > 1 || $8 <= 0 || $8 > 1) { print "spread: " $0; bad = 1 }
 		if ($3 < last) { print "migrations fall: " $0; bad = 1 }
 		last = $3; s++
 		next

@@ -75,6 +75,9 @@ struct oc_sim_snap {
 	uint32_t migrations; /* done so far */
 	struct oc_ebb_result minrc, reroute;
 	uint64_t reroute_blocks; /* blocks the re-route changes */
+	/* how widely the VMs of one hypervisor come down from the roots,
+	 * 0..1 (sim_spread.c) */
+	double spread_minrc, spread_reroute;
 };
 
 struct oc_sim_hooks {

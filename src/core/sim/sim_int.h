@@ -35,4 +35,8 @@ int oc_sim_plan_moves(struct oc_sim *s, struct oc_err *err);
 int oc_sim_snapshot(struct oc_sim *s, struct oc_sim_snap *snap,
 		    struct oc_err *err);
 
+/* The mean spread of each hypervisor's VMs over the up-links of the
+ * other leaves in t (sim_spread.c): 1 when as wide as it can be. */
+double oc_sim_spread(const struct oc_sim *s, const struct oc_lfts *t);
+
 #endif

@@ -69,6 +69,8 @@ int oc_sim_snapshot(struct oc_sim *s, struct oc_sim_snap *snap,
 	if (!fresh)
 		return -1;
 	snap->reroute_blocks = oc_lfts_diff_blocks(s->t, fresh);
+	snap->spread_minrc = oc_sim_spread(s, s->t);
+	snap->spread_reroute = oc_sim_spread(s, fresh);
 	ret = oc_ebb(s->f, s->t, s->vm_lids, s->num_vms, &eo, &snap->minrc,
 		     err) ||
 	      oc_ebb(s->f, fresh, s->vm_lids, s->num_vms, &eo, &snap->reroute,

@@ -58,6 +58,8 @@ static void on_snap(void *ctx, const struct oc_sim_snap *s)
 	assert_int_equal(s->reroute.unreachable, 0);
 	assert_true(s->minrc.mean > 0 && s->minrc.mean <= 1);
 	assert_true(s->reroute.mean > 0 && s->reroute.mean <= 1);
+	assert_true(s->spread_minrc > 0 && s->spread_minrc <= 1);
+	assert_true(s->spread_reroute > 0 && s->spread_reroute <= 1);
 	w->snaps++;
 	fprintf(w->text, "snap %u %u %.9f %.9f %lu\n", s->percent,
 		s->migrations, s->minrc.mean, s->reroute.mean,
@@ -149,6 +151,7 @@ static struct oc_sim *run(struct oc_fabric *f, const struct oc_sim_opts *o,
 	assert_int_equal(w->first.percent, 0);
 	assert_int_equal(w->first.reroute_blocks, 0);
 	assert_true(w->first.minrc.mean == w->first.reroute.mean);
+	assert_true(w->first.spread_minrc == w->first.spread_reroute);
 	check_placement(s);
 	return s;
 }
