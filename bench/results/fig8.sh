@@ -236,6 +236,13 @@ verdict() {
 		BEGIN { pop["b"] = pop["c"] = pop["d"] = 25; pop["e"] = pop["f"] = 50; pop["g"] = pop["h"] = 75 }
 		!/^#/ { g = ($6 - $5) / $6; key = $2; sum[pop[key]] += $6; cnt[pop[key]]++
 			if ($3 == 100 && (!(key in bg) || g > bg[key])) { bg[key] = g; bt[key] = $1; bs[key] = $8 " against " $9 }
+			if ($3 == 100 && key ~ /^[bef]$/) {
+				st = key == "f" ? "u" : "r"
+				if (!(st in slo) || $8 < slo[st]) slo[st] = $8
+				if (!(st in shi) || $8 > shi[st]) shi[st] = $8
+				if (!(st in glo) || g < glo[st]) glo[st] = g
+				if (!(st in ghi) || g > ghi[st]) ghi[st] = g
+			}
 			if (!(key in maxg) || g > maxg[key]) maxg[key] = g
 			if ($5 > $6) { up++; if (-g > worst) { worst = -g; wt = $1 " (Fig. 8" $2 ", " $3 " %)" } }
 			all++ }
@@ -252,7 +259,10 @@ verdict() {
 			sep = " "
 			for (k = 1; k <= n; k++) if (L[k] in bg && (L[k] == "b" || L[k] == "e" || L[k] == "f")) {
 				printf "%s8%s %s %.2f %% gap, spread %s", sep, L[k], bt[L[k]], 100 * bg[L[k]], bs[L[k]]; sep = "; " }
-			printf ". From a uniform start (8f) each hypervisor that fills up already held half its VMs with routes of their own and stays spread, as the paper argues; from a random start (8b, 8e) many fill up from empty, their VMs share the PF'"'"'s way down, and the gap grows with the tree (more VMs behind each up-link of a leaf).\n"
+			printf "."
+			if (("u" in slo) && ("r" in slo))
+				printf " At 100 %%, from a uniform start (8f: every hypervisor that fills up already held half its VMs, routed each its own way) FTreeMinRC'"'"'s spread is %.2f-%.2f and its gap %.2f-%.2f %%, as the paper argues; from a random start (8b, 8e: many hypervisors fill up from empty, all on their PF'"'"'s way down) the spread is %.2f-%.2f and the gap %.2f-%.2f %%. The spread separates the two starts; it does not rank the trees by their gap.", slo["u"], shi["u"], 100 * glo["u"], 100 * ghi["u"], slo["r"], shi["r"], 100 * glo["r"], 100 * ghi["r"]
+			printf "\n"
 			printf "* **Less EBB with more VMs** (paper: worse from 25 %% to 50 %% and 75 %%): the mean EBB of the re-routed tables over all snapshots of the figure runs is"
 			sep = " "
 			for (q = 25; q <= 75; q += 25) if (cnt[q]) { printf "%s%.4f at %d %%", sep, sum[q] / cnt[q], q; sep = ", " }
