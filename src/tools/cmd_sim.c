@@ -82,7 +82,8 @@ struct sim_args {
 	const char *topo;
 	const char *out;
 	struct oc_gen_params gen;
-	int shape_given;
+	int shape_given; /* a shape option */
+	int gen_given;	 /* any generator option */
 	struct oc_sim_opts o;
 };
 
@@ -143,6 +144,7 @@ static int parse_one(struct sim_args *a, int c, const char *name, const char *v)
 		fprintf(stderr, "osmcloud sim: %s\n", err.msg);
 		return 2;
 	}
+	a->gen_given = 1;
 	a->shape_given |= strcmp(name, "vswitch") && strcmp(name, "vf-counts");
 	return 0;
 }
@@ -175,11 +177,12 @@ static int parse_args(int argc, char **argv, struct sim_args *a)
 	if (optind < argc)
 		return bad("unexpected argument '%s' (see --help)",
 			   argv[optind]);
-	if (!a->topo == !a->shape_given)
-		return bad("%s", a->topo ? "--topo and a generated shape "
-					   "exclude each other"
-					 : "no fabric: give --topo FILE or a "
-					   "shape (--kary, --pgft)");
+	if (a->topo && a->gen_given)
+		return bad("%s", "--topo and the generator's options exclude "
+				 "each other");
+	if (!a->topo && !a->shape_given)
+		return bad("%s", "no fabric: give --topo FILE or a shape "
+				 "(--kary, --pgft)");
 	return 0;
 }
 

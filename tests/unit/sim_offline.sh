@@ -76,6 +76,8 @@ refused "--ebb-rounds" $small --ebb-rounds 0
 refused "needs --initial random" $small --initial uniform --pattern to-uniform
 refused "no fabric" --pattern random
 refused "exclude each other" --topo "$top/topologies/vswitch-ft-default.net" --kary 4
+refused "exclude each other" --topo "$top/topologies/vswitch-ft-default.net" --vswitch 2
+refused "no fabric" --vswitch 2
 refused "--pgft" --pgft '2;4'
 # shellcheck disable=SC2086
 refused "unexpected argument" $small extra
