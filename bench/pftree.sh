@@ -38,6 +38,7 @@ OPENSM=1
 KEEP=
 RESULTS=
 REPEAT=1
+RECEIVERS=
 
 # name | hosts | victim hosts | m1,w (XGFT(2;m1,w;1,w)) | oversubscription
 TOPOLOGIES="
@@ -67,6 +68,9 @@ usage: bench/pftree.sh [options]
                    counts; default 1)
   --build DIR      build tree with osmcloud (default \$OC_BUILDDIR or build/)
   --results FILE   also write the figures as TSV to FILE
+  --receivers-per-leaf N
+                   only N victim hosts per leaf are heavy receivers (the
+                   first N of each leaf's random victims; default: all)
   --keep           keep the scratch folder
 EOF
 }
@@ -80,6 +84,8 @@ while [ $# -gt 0 ]; do
 	--build) [ $# -ge 2 ] || { usage >&2; exit 2; }; BUILD=$2; OSMCLOUD=$BUILD/osmcloud; shift ;;
 	--results) [ $# -ge 2 ] || { usage >&2; exit 2; }; RESULTS=$2; shift ;;
 	--keep) KEEP=1 ;;
+	--receivers-per-leaf) [ $# -ge 2 ] && [ "$2" -ge 1 ] 2>/dev/null || { usage >&2; exit 2; }
+		RECEIVERS=$2; shift ;;
 	--repeat) [ $# -ge 2 ] || { usage >&2; exit 2; }; REPEAT=$2; shift ;;
 	-h|--help) usage; exit 0 ;;
 	*) echo "pftree.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
@@ -101,17 +107,19 @@ printf 'topology\thosts\toversub\tengine\troute_ms\tshared_links\tvictim_shared\
 
 # tenant_files NAME HOSTS VICTIMS M1: partitions, policy and weights files.
 tenant_files() {
-	python3 - "$TOP/$1" "$2" "$3" "$4" <<'PY'
+	python3 - "$TOP/$1" "$2" "$3" "$4" "$RECEIVERS" <<'PY'
 import random, sys
 base, hosts, victims, m1 = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 rng = random.Random(2016)
 per_leaf = victims // (hosts // m1)
+receivers = min(int(sys.argv[5] or per_leaf), per_leaf)
 guid = lambda i: "0x%016x" % ((0x0002c904 << 32 | i << 4) + 1)
-vic, oth = [], []
+vic, oth, heavy = [], [], []
 for leaf in range(hosts // m1):
-    pos = set(rng.sample(range(m1), per_leaf))
+    drawn = rng.sample(range(m1), per_leaf)
+    heavy += [guid(leaf * m1 + p) for p in drawn[:receivers]]
     for p in range(m1):
-        (vic if p in pos else oth).append(guid(leaf * m1 + p))
+        (vic if p in drawn else oth).append(guid(leaf * m1 + p))
 with open(base + ".parts", "w") as f:
     f.write("# Table 3 victim (%d hosts, %d per leaf) and interfering partition\n" % (len(vic), per_leaf))
     f.write("Default=0x7fff : ALL=full ;\n")
@@ -120,8 +128,8 @@ with open(base + ".parts", "w") as f:
 with open(base + ".policy", "w") as f:
     f.write("mode strict\nvictim phy-isolation\n")
 with open(base + ".weights", "w") as f:
-    f.write("# every victim host receives heavily\n")
-    f.writelines("%s 100\n" % g for g in vic)
+    f.write("# %d victim hosts per leaf receive heavily\n" % receivers)
+    f.writelines("%s 100\n" % g for g in heavy)
 PY
 }
 

@@ -22,6 +22,7 @@ QUICK=
 KEEP=
 TIMES=1
 REPEAT=1
+RESULTS=
 ENGINES="ftree minhop updn sftree"
 
 # name | description | osmcloud gen options
@@ -53,6 +54,11 @@ options:
   --repeat N     passed to bench.sh: each engine's fastest of N runs
   --engines LIST engines of the connectivity table (default: $ENGINES)
   --build DIR    build tree (default: \$OC_BUILDDIR or $SRC/build)
+  --results FILE also write part 1 as TSV to FILE: fabric, switches, CAs,
+                 engine, engine that configured the tables (or down,
+                 nocheck, absent), switch pairs checked, pairs missed, CA
+                 LIDs unreachable, credit loop with switch sources, with
+                 CA sources only (True/False)
   --keep         keep the scratch folder
   -h, --help     this text
 fabrics of the connectivity table:
@@ -68,6 +74,7 @@ while [ $# -gt 0 ]; do
 		REPEAT=$2; shift ;;
 	--engines) [ $# -ge 2 ] || { usage >&2; exit 2; }; ENGINES=${2//,/ }; shift ;;
 	--build) [ $# -ge 2 ] || { usage >&2; exit 2; }; BUILD=$2; shift ;;
+	--results) [ $# -ge 2 ] || { usage >&2; exit 2; }; RESULTS=$2; shift ;;
 	--keep) KEEP=1 ;;
 	-h|--help) usage; exit 0 ;;
 	*) echo "sftree.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
@@ -135,7 +142,9 @@ echo "   tables opensm programmed (ibsim Dump, osmcloud check), and a credit loo
 echo "   channel dependency graph) once switches as well as CAs source traffic."
 [ -n "$QUICK" ] && read -r -a FABRICS <<<"$QUICK_FABRICS" || read -r -a FABRICS <<<"$DEFAULT_FABRICS"
 ROWS=$TOP/rows.tsv
+RAW=$TOP/raw.tsv
 : >"$ROWS"
+: >"$RAW"
 for name in "${FABRICS[@]}"; do
 	line=$(echo "$FABRIC_LIST" | grep "^$name|")
 	shape=$(echo "$line" | cut -d'|' -f3)
@@ -151,11 +160,14 @@ for name in "${FABRICS[@]}"; do
 	for engine in $ENGINES; do
 		if [ "$engine" = sftree ] && ! echo " $HAVE " | grep -q " sftree "; then
 			cells+=("not in this build")
+			printf '%s\t%s\t%s\t%s\tabsent\n' "$name" "$sw" "$cas" "$engine" >>"$RAW"
 			continue
 		fi
 		t0=$(date +%s.%N)
 		measure "$name" "$engine"
 		cells+=("$(cell "$engine" "$MEASURED")")
+		# shellcheck disable=SC2086
+		printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$sw" "$cas" "$engine" "$(echo $MEASURED | tr ' ' '\t')" >>"$RAW"
 		printf '   %-7s %s  (run %s s)\n' "$engine" "${cells[-1]}" \
 			"$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN {printf "%.1f", b - a}')"
 	done
@@ -173,6 +185,7 @@ print("|" + "|".join("-" * (n + 2) for n in w) + "|")
 for r in rows:
     print(line(r))
 PY
+[ -z "$RESULTS" ] || cp "$RAW" "$RESULTS"
 echo "(cell: share of switch-to-switch pairs delivered, missed pairs; LOOP = credit loop with switch"
 echo " sources; 'fell back to minhop' = opensm could not use the engine and routed with minhop)"
 

@@ -18,7 +18,8 @@ struct ebb_check {
 	unsigned seed;
 	const char *trace; /* per-round values to this file, or NULL */
 	uint32_t endpoints;
-	double seconds;
+	double seconds;	    /* the evaluator's wall-clock time */
+	double cpu_seconds; /* and its CPU time (a shared machine) */
 	struct oc_ebb_result res;
 };
 
@@ -31,7 +32,8 @@ int ebb_check_seed(struct ebb_check *e, const char *s);
 int ebb_check_run(struct ebb_check *e, const struct oc_fabric *f,
 		  const struct oc_lfts *t);
 void ebb_check_print(const struct ebb_check *e);
-/* The value of the JSON key "ebb". */
+/* The value of the JSON key "ebb": no times, so the same input gives
+ * the same JSON (the text's time line ends in " ms", as other timings). */
 void ebb_check_json(const struct ebb_check *e);
 
 #endif

@@ -19,5 +19,6 @@ int cmd_sa_load(int argc, char **argv);
 int cmd_pathcache(int argc, char **argv);
 int cmd_sa_peer(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
+int cmd_smp_time(int argc, char **argv);
 
 #endif

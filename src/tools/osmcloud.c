@@ -31,6 +31,8 @@ static const struct subcommand subcommands[] = {
 	 "the SA path-record cache daemon and its client"},
 	{"sa-peer", cmd_sa_peer,
 	 "a peer that holds a connection to a VM (the migration story)"},
+	{"smp-time", cmd_smp_time,
+	 "time X LFT-update SMPs to K switches (rewrites, no change)"},
 	{"config-check", cmd_config_check,
 	 "check the plugin's options and the files they name"},
 };

@@ -35,6 +35,11 @@ osmcloud_SOURCES += src/tools/cmd_pathcache.c \
 	src/tools/pathcache_serve.c src/tools/pathcache_serve.h
 # sa-peer: a peer of the migration story (tests/ibsim/sa_story.sh)
 osmcloud_SOURCES += src/tools/cmd_sa_peer.c
+# smp-time: LFT-update SMPs timed (the vSwitch routing paper's Fig. 7)
+osmcloud_SOURCES += src/tools/cmd_smp_time.c \
+	src/tools/smp_umad.c src/tools/smp_umad.h \
+	src/tools/smp_switches.c src/tools/smp_switches.h \
+	src/tools/smp_window.c src/tools/smp_window.h
 # for orchestrators: the protocol's Python client and the libvirt hook
 ocpythondir = $(pkgdatadir)/python
 dist_ocpython_DATA = contrib/python/osmcloud_ctl.py

@@ -200,6 +200,8 @@ try check "ft-k4-n3 sftree" --json $switch_checks --topo "$net" \
 try check "ft-k4-n3 tenants" --topo "$net" \
 	--lfts "$tmp/ft-k4-n3-pftree_ext.dump" $tenants --victim t1 \
 	--ebb-rounds 3
+try check "ft-k4-n3 ebb" --json --topo "$net" \
+	--lfts "$tmp/ft-k4-n3-sftree.dump" --ebb 3 --ebb-trace "$tmp/ebb.trace"
 # shellcheck disable=SC2086
 try check "vms" --topo "$top/topologies/vswitch-ft-default.net" $vms \
 	--lfts "$tmp/vms-vswitch_ftree.dump"

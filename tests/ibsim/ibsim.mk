@@ -60,3 +60,5 @@ tests_ibsim_sa_raw_pr_SOURCES = tests/ibsim/sa_raw_pr.c
 tests_ibsim_sa_raw_pr_LDADD = -libumad
 # issue 13: the ibacm provider against the real SA (acm_host)
 include $(srcdir)/tests/ibsim/acm_provider.mk
+# issue 15: LFT-update SMPs timed (osmcloud smp-time, Fig. 7)
+IBSIM_TESTS += tests/ibsim/smp_time.sh

@@ -40,6 +40,9 @@ EXTRA_DIST += tests/unit/expect.sh tests/unit/data/ibsim-dump-small.txt \
 	tests/unit/data/regress-sftree-hostless-leaf-loop.net \
 	tests/unit/data/regress-sftree-hostless-leaf-loop.lfts
 TESTS += tests/unit/check_offline.sh tests/unit/promise_offline.sh
+# osmcloud check --ebb: the bisection bandwidth on generated fabrics
+EXTRA_DIST += tests/unit/ebb_offline.sh
+TESTS += tests/unit/ebb_offline.sh
 # osmcloud config-check (the plugin's options and files, offline)
 EXTRA_DIST += tests/unit/config_check_offline.sh
 TESTS += tests/unit/config_check_offline.sh

@@ -179,31 +179,34 @@ static int parse_vm_line(struct oc_vm_table *t, char *line, unsigned lineno,
 	return 0;
 }
 
-/* Every line of in; a bad line fails the load, or without a failure is
- * passed to bad_line ("FILE:LINE: problem") and skipped. */
+struct load_ctx {
+	struct oc_vm_table *table;
+	const char *path;
+	oc_vm_line_fn *bad_line; /* NULL: a bad line fails the load */
+	void *bad_ctx;
+};
+
+/* One line; a bad one is passed to bad_line ("FILE:LINE: problem") and
+ * skipped when there is one. */
+static int load_line(void *arg, char *line, unsigned lineno, struct oc_err *err)
+{
+	struct load_ctx *c = arg;
+
+	if (!parse_vm_line(c->table, line, lineno, err))
+		return 0;
+	if (!c->bad_line)
+		return -1;
+	oc_err_at(err, c->path, lineno, err->msg, NULL);
+	c->bad_line(c->bad_ctx, err->msg);
+	return 0;
+}
+
 static int load_into(struct oc_vm_table *t, FILE *in, const char *path,
 		     oc_vm_line_fn *bad_line, void *ctx, struct oc_err *err)
 {
-	char *line = NULL;
-	size_t cap = 0;
-	unsigned lineno = 0;
-	int ret = 0;
+	struct load_ctx c = {t, path, bad_line, ctx};
 
-	while (!ret && getline(&line, &cap, in) >= 0) {
-		lineno++;
-		ret = parse_vm_line(t, line, lineno, err);
-		if (ret && bad_line) {
-			oc_err_at(err, path, lineno, err->msg, NULL);
-			bad_line(ctx, err->msg);
-			ret = 0;
-		}
-	}
-	if (ret)
-		oc_err_at(err, path, lineno, err->msg, NULL);
-	else
-		ret = oc_read_to_end(in, path, lineno + 1, err);
-	free(line);
-	return ret;
+	return oc_read_lines(in, path, load_line, &c, err);
 }
 
 static int load_file(struct oc_vm_table *t, const char *path,

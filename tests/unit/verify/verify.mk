@@ -2,11 +2,13 @@
 # unit tests of the LFT verifier and the up*/down* search (src/core/verify)
 if HAVE_CMOCKA
 VERIFY_UNIT_TESTS = tests/unit/verify/test_verify \
-	tests/unit/verify/test_updown
+	tests/unit/verify/test_updown tests/unit/verify/test_ebb
 check_PROGRAMS += $(VERIFY_UNIT_TESTS)
 TESTS += $(VERIFY_UNIT_TESTS)
 tests_unit_verify_test_verify_CFLAGS = $(UNIT_TEST_CFLAGS)
 tests_unit_verify_test_verify_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
 tests_unit_verify_test_updown_CFLAGS = $(UNIT_TEST_CFLAGS)
 tests_unit_verify_test_updown_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
+tests_unit_verify_test_ebb_CFLAGS = $(UNIT_TEST_CFLAGS)
+tests_unit_verify_test_ebb_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
 endif

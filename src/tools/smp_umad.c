@@ -1,0 +1,192 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * smp_umad.c - directed-route SMPs on libibumad (see smp_umad.h).
+ *
+ * A directed-route SMP (IBA 14.2.1.2): common MAD header (method at 3,
+ * direction bit and status at 4, hop pointer at 6, hop count at 7, TID
+ * at 8, attribute ID at 16, modifier at 20), M_Key at 24, DrSLID and
+ * DrDLID at 32 and 34 (both permissive: the route starts and ends at the
+ * local port), data at 64, initial path at 128, return path at 192.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "smp_umad.h"
+
+#define MAD_SIZE 256
+#define SMP_DR_CLASS 0x81
+#define METHOD_GET_RESP 0x81
+#define PERMISSIVE_LID 0xffff
+#define DATA_OFF 64
+#define INITIAL_PATH_OFF 128
+#define DR_STATUS_MASK 0x7fff /* the top bit is the direction */
+
+static void put_be16(uint8_t *b, unsigned v)
+{
+	b[0] = (uint8_t)(v >> 8), b[1] = (uint8_t)v;
+}
+
+static void put_be32(uint8_t *b, uint32_t v)
+{
+	b[0] = (uint8_t)(v >> 24), b[1] = (uint8_t)(v >> 16);
+	b[2] = (uint8_t)(v >> 8), b[3] = (uint8_t)v;
+}
+
+unsigned oc_smp_be16(const uint8_t *b)
+{
+	return (unsigned)b[0] << 8 | b[1];
+}
+
+static uint32_t be32(const uint8_t *b)
+{
+	return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 |
+	       (uint32_t)b[2] << 8 | b[3];
+}
+
+uint64_t oc_smp_be64(const uint8_t *b)
+{
+	return (uint64_t)be32(b) << 32 | be32(b + 4);
+}
+
+double oc_smp_now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+}
+
+const char *oc_dr_path_str(const struct oc_dr_path *path, char *buf,
+			   unsigned len)
+{
+	unsigned i, used;
+
+	used = (unsigned)snprintf(buf, len, "0");
+	for (i = 1; i <= path->cnt && used < len; i++)
+		used += (unsigned)snprintf(buf + used, len - used, ",%u",
+					   path->p[i]);
+	return buf;
+}
+
+int oc_smp_open(struct oc_smp_port *p, const char *ca, int portnum,
+		const char *who)
+{
+	memset(p, 0, sizeof(*p));
+	p->fd = p->agent = -1;
+	p->who = who;
+	if (umad_init() < 0 || umad_get_port(ca, portnum, &p->port) < 0) {
+		fprintf(stderr, "%s: no port %s/%d (libibumad)\n", who,
+			ca ? ca : "(first CA)", portnum);
+		return -1;
+	}
+	p->fd = umad_open_port(p->port.ca_name, p->port.portnum);
+	if (p->fd >= 0)
+		p->agent = umad_register(p->fd, SMP_DR_CLASS, 1, 0, NULL);
+	p->umad = calloc(1, umad_size() + MAD_SIZE);
+	if (p->fd < 0 || p->agent < 0 || !p->umad) {
+		fprintf(stderr,
+			"%s: cannot open %s/%d for directed-route SMPs "
+			"(needs access to /dev/infiniband/umad*)\n",
+			who, p->port.ca_name, p->port.portnum);
+		oc_smp_close(p);
+		return -1;
+	}
+	return 0;
+}
+
+void oc_smp_close(struct oc_smp_port *p)
+{
+	if (p->fd >= 0)
+		umad_close_port(p->fd);
+	if (p->port.ca_name[0])
+		umad_release_port(&p->port);
+	p->port.ca_name[0] = '\0';
+	free(p->umad);
+	p->umad = NULL;
+	p->fd = -1;
+}
+
+static void build_smp(uint8_t *m, const struct oc_dr_path *path,
+		      unsigned method, unsigned attr, uint32_t mod,
+		      const uint8_t *data, uint32_t tid)
+{
+	memset(m, 0, MAD_SIZE);
+	m[0] = 1; /* base version */
+	m[1] = SMP_DR_CLASS;
+	m[2] = 1; /* class version */
+	m[3] = (uint8_t)method;
+	m[7] = path->cnt; /* hop pointer 0 */
+	put_be32(m + 12, tid);
+	put_be16(m + 16, attr);
+	put_be32(m + 20, mod);
+	put_be16(m + 32, PERMISSIVE_LID);
+	put_be16(m + 34, PERMISSIVE_LID);
+	if (data)
+		memcpy(m + DATA_OFF, data, OC_SMP_DATA);
+	memcpy(m + INITIAL_PATH_OFF, path->p, (size_t)path->cnt + 1);
+}
+
+int oc_smp_send(struct oc_smp_port *p, const struct oc_dr_path *path,
+		unsigned method, unsigned attr, uint32_t mod,
+		const uint8_t *data, int timeout_ms, uint32_t *tid)
+{
+	char where[4 * OC_SMP_MAX_HOPS + 8];
+
+	*tid = ++p->next_tid;
+	build_smp(umad_get_mad(p->umad), path, method, attr, mod, data, *tid);
+	umad_set_addr(p->umad, PERMISSIVE_LID, 0, 0, 0);
+	if (umad_send(p->fd, p->agent, p->umad, MAD_SIZE, timeout_ms, 0) < 0) {
+		fprintf(stderr, "%s: umad_send of SMP 0x%x to route %s: %s\n",
+			p->who, attr,
+			oc_dr_path_str(path, where, sizeof(where)),
+			strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int oc_smp_recv(struct oc_smp_port *p, int timeout_ms, struct oc_smp_answer *a)
+{
+	const uint8_t *m;
+	int len = MAD_SIZE;
+
+	if (umad_recv(p->fd, p->umad, &len, timeout_ms) != p->agent)
+		return -1;
+	m = umad_get_mad(p->umad);
+	a->tid = be32(m + 12);
+	a->attr = (uint16_t)oc_smp_be16(m + 16);
+	a->mod = be32(m + 20);
+	if (umad_status(p->umad) || m[3] != METHOD_GET_RESP)
+		a->status = OC_SMP_NO_ANSWER;
+	else
+		a->status = (uint16_t)(oc_smp_be16(m + 4) & DR_STATUS_MASK);
+	memcpy(a->data, m + DATA_OFF, OC_SMP_DATA);
+	return 0;
+}
+
+int oc_smp_get(struct oc_smp_port *p, const struct oc_dr_path *path,
+	       unsigned attr, uint32_t mod, int timeout_ms, uint16_t *status,
+	       uint8_t data[OC_SMP_DATA])
+{
+	double deadline = oc_smp_now_us() + 1000.0 * timeout_ms + 1e5;
+	struct oc_smp_answer a;
+	uint32_t tid;
+
+	*status = OC_SMP_NO_ANSWER;
+	if (oc_smp_send(p, path, OC_SMP_GET, attr, mod, NULL, timeout_ms, &tid))
+		return -1;
+	for (;;) {
+		double left_ms = (deadline - oc_smp_now_us()) / 1000.0;
+
+		if (left_ms <= 0 || oc_smp_recv(p, (int)left_ms + 1, &a))
+			return -1;
+		if (a.tid != tid)
+			continue; /* a late answer to an earlier request */
+		*status = a.status;
+		memcpy(data, a.data, OC_SMP_DATA);
+		return a.status ? -1 : 0;
+	}
+}
