@@ -17,8 +17,10 @@
  * migrations (the paper's footnote 8).
  *
  * to-uniform moves a VM from the most loaded hypervisor (leftmost of
- * ties) to the least loaded (leftmost of ties) until their counts differ
- * by at most one.
+ * ties) to the least loaded one with a free VF (leftmost of ties) until
+ * their counts differ by at most one.  With equal VF counts every
+ * hypervisor then holds the same count +-1; a hypervisor with fewer VFs
+ * than that count stays full.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -37,9 +39,14 @@ static int add_move(struct work *w, uint32_t vm, uint32_t to,
 		    struct oc_err *err)
 {
 	struct oc_sim *s = w->s;
-	uint32_t from = w->pos[vm];
-	unsigned t = s->tenant[vm];
+	uint32_t from;
+	unsigned t;
 
+	if (vm == OC_NONE)
+		return oc_err_set(err, "%s: no VM left to move",
+				  oc_sim_pattern_name(s->o.pattern));
+	t = s->tenant[vm];
+	from = w->pos[vm];
 	if (s->total == w->cap_moves) {
 		uint32_t cap = w->cap_moves ? 2 * w->cap_moves : 64;
 		struct oc_sim_move *m =
@@ -171,15 +178,19 @@ static int goal_step(struct work *w, struct oc_err *err)
 			  oc_sim_pattern_name(w->s->o.pattern));
 }
 
+/* The most loaded hypervisor, and the least loaded with a free VF
+ * (OC_NONE if none has one); the leftmost of ties. */
 static void most_least(const struct work *w, uint32_t *most, uint32_t *least)
 {
 	uint32_t p;
 
-	*most = *least = 0;
-	for (p = 1; p < w->s->num_hvs; p++) {
+	*most = 0;
+	*least = OC_NONE;
+	for (p = 0; p < w->s->num_hvs; p++) {
 		if (w->load[p] > w->load[*most])
 			*most = p;
-		if (w->load[p] < w->load[*least])
+		if (w->load[p] < w->s->cap[p] &&
+		    (*least == OC_NONE || w->load[p] < w->load[*least]))
 			*least = p;
 	}
 }
@@ -190,7 +201,7 @@ static int to_uniform(struct work *w, struct oc_err *err)
 
 	for (;;) {
 		most_least(w, &most, &least);
-		if (w->load[most] <= w->load[least] + 1)
+		if (least == OC_NONE || w->load[most] <= w->load[least] + 1)
 			return 0;
 		if (add_move(w, vm_at(w, most, 0), least, err))
 			return -1;

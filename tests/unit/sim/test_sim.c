@@ -66,7 +66,8 @@ static void on_snap(void *ctx, const struct oc_sim_snap *s)
 		(unsigned long)s->reroute_blocks);
 }
 
-static struct oc_fabric *tree(const char *pgft)
+/* A generated tree; vfs: --vf-counts (NULL: 4 VFs each). */
+static struct oc_fabric *tree_vfs(const char *pgft, const char *vfs)
 {
 	struct oc_gen_params p;
 	struct oc_err err = {{0}};
@@ -74,12 +75,18 @@ static struct oc_fabric *tree(const char *pgft)
 
 	oc_gen_params_init(&p);
 	if (oc_gen_set_option(&p, "pgft", pgft, &err) ||
-	    oc_gen_set_option(&p, "vswitch", "4", &err))
+	    (vfs ? oc_gen_set_option(&p, "vf-counts", vfs, &err)
+		 : oc_gen_set_option(&p, "vswitch", "4", &err)))
 		fail_msg("%s", err.msg);
 	f = oc_gen_build(&p, NULL, &err);
 	if (!f)
 		fail_msg("%s", err.msg);
 	return f;
+}
+
+static struct oc_fabric *tree(const char *pgft)
+{
+	return tree_vfs(pgft, NULL);
 }
 
 static struct oc_sim_opts opts(enum oc_sim_initial i, enum oc_sim_pattern p,
@@ -261,23 +268,29 @@ static void test_grouping_contiguous(void **state)
 
 static void test_to_uniform_within_one(void **state)
 {
-	static const unsigned pops[] = {25, 50, 75};
+	static const unsigned pops[] = {25, 50, 75, 50};
 	unsigned c;
 
 	(void)state;
-	for (c = 0; c < 3; c++) {
-		struct oc_fabric *f = tree(SMALL);
+	for (c = 0; c < 4; c++) {
+		/* the last: uneven VFs, 1 to 4 per hypervisor */
+		struct oc_fabric *f = tree_vfs(SMALL, c < 3 ? NULL : "1,2,3,4");
 		struct oc_sim_opts o = opts(OC_SIM_INIT_RANDOM,
 					    OC_SIM_PAT_TO_UNIFORM, pops[c], 7);
 		struct seen w;
 		struct oc_sim *s = run(f, &o, &w);
 		uint32_t i, lo = ~0u, hi = 0;
 
+		/* within one, but for hypervisors too small for the count */
 		for (i = 0; i < s->num_hvs; i++) {
-			lo = s->load[i] < lo ? s->load[i] : lo;
+			if (s->load[i] < s->cap[i])
+				lo = s->load[i] < lo ? s->load[i] : lo;
 			hi = s->load[i] > hi ? s->load[i] : hi;
 		}
-		assert_true(hi <= lo + 1);
+		assert_true(lo == ~0u || hi <= lo + 1);
+		for (i = 0; i < s->num_hvs; i++)
+			assert_true(s->load[i] + 1 >= hi ||
+				    s->load[i] == s->cap[i]);
 		assert_true(w.migs > 0); /* a random start is not uniform */
 		oc_sim_free(s);
 		oc_fabric_free(f);
