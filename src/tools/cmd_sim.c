@@ -267,8 +267,13 @@ int cmd_sim(int argc, char **argv)
 		return 1;
 	}
 	ret = run(&a, out, &err);
+	if ((fflush(out) || ferror(out)) && !ret) {
+		oc_err_set(&err, "writing %s failed",
+			   a.out ? a.out : "the standard output");
+		ret = -1;
+	}
 	if (out != stdout && fclose(out) && !ret) {
-		oc_err_set(&err, "--out %s: write failed", a.out);
+		oc_err_set(&err, "writing %s failed", a.out);
 		ret = -1;
 	}
 	if (ret)
