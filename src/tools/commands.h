@@ -18,6 +18,7 @@ int cmd_config_check(int argc, char **argv);
 int cmd_sa_load(int argc, char **argv);
 int cmd_pathcache(int argc, char **argv);
 int cmd_sa_peer(int argc, char **argv);
+int cmd_sim(int argc, char **argv);
 int cmd_smp_time(int argc, char **argv);
 
 #endif

@@ -20,6 +20,8 @@ static const struct subcommand subcommands[] = {
 	 "route a topology offline, write opensm-lfts.dump"},
 	{"check", cmd_check, "verify LFTs: reachability, credit loops, load"},
 	{"plan", cmd_plan, "plan VM-migration LFT updates (ItRC, FTreeMinRC)"},
+	{"sim", cmd_sim,
+	 "simulate migration scenarios (ItRC, FTreeMinRC, EBB)"},
 	{"ctl", cmd_ctl, "send a command to a running plugin (ctl=)"},
 	{"weights", cmd_weights,
 	 "node weights for pftree_wt from the ports' receive counters"},

@@ -19,7 +19,7 @@
 #include "vm/lid_model.h"
 #include "base/rand.h"
 #include "io/topo.h"
-#include "reconf/reconf_vf.h"
+#include "reconf/reconf_pick.h"
 #include "io/ibsim_dump.h"
 #include "plan.h"
 
@@ -29,22 +29,15 @@
 static uint32_t vf_on_port(const struct plan_session *s, uint32_t hv,
 			   unsigned p)
 {
-	const struct oc_ft_switch *x = &s->ft->sw[hv];
-	uint32_t ca = oc_peer(s->f, s->f->switches[hv], p);
-
-	if (p == x->uplink_port || p == x->pf_port || ca == OC_NONE ||
-	    oc_is_switch(s->f, ca))
+	if (!oc_reconf_vf_behind(s->f, s->ft, hv, p))
 		return OC_NONE;
-	return ca;
+	return oc_peer(s->f, s->f->switches[hv], p);
 }
 
 static const struct oc_port *vf_port(const struct plan_session *s, uint32_t hv,
 				     unsigned p)
 {
-	uint32_t node = s->f->switches[hv];
-
-	return oc_port(s->f, vf_on_port(s, hv, p),
-		       oc_port(s->f, node, p)->peer_port);
+	return oc_reconf_vf_behind(s->f, s->ft, hv, p);
 }
 
 /* Without a VM file: the first half of each hypervisor's VFs. */
@@ -236,14 +229,6 @@ void plan_session_teardown(struct plan_session *s)
 
 /* ---- choosing migrations ---------------------------------------------- */
 
-static uint32_t hv_of_lid(const struct plan_session *s, uint16_t lid)
-{
-	const struct oc_lid_owner *o = &s->f->lid_owner[lid];
-	uint32_t peer = oc_peer(s->f, o->node, o->port);
-
-	return s->f->nodes[peer].sw_index;
-}
-
 /* The VM table (of --vms, --state or the default) names the VFs that run
  * a VM; the fabric model moves a VM's GUID with it (oc_reconf_commit()),
  * so the table stays true over migrations.  plan boots no VM: the vGUID
@@ -253,61 +238,26 @@ static int table_runs_vm(const void *vms, uint64_t guid)
 	return oc_vm_table_find(vms, guid) != NULL;
 }
 
-static uint16_t pf_lid(const struct plan_session *s, uint32_t hv)
+static const struct oc_vf_users *table_users(const struct plan_session *s,
+					     struct oc_vf_users *u)
 {
-	uint32_t node = s->f->switches[hv];
-	unsigned pf = s->ft->sw[hv].pf_port;
-
-	return oc_port(s->f, oc_peer(s->f, node, pf),
-		       oc_port(s->f, node, pf)->peer_port)
-		->lid;
+	u->runs_vm = table_runs_vm;
+	u->is_vguid = NULL;
+	u->ctx = s->vms;
+	return u;
 }
 
-/* The operation moving VM lid to hypervisor hv, to the VF the plugin
- * would take (reconf_vf.h); -1 with err if hv has none. */
-static int make_op(const struct plan_session *s, uint16_t lid, uint32_t hv,
-		   struct oc_migrate_op *op, struct oc_err *err)
-{
-	const struct oc_vf_users users = {.runs_vm = table_runs_vm,
-					  .ctx = s->vms};
-	const struct oc_vf_ask ask = {
-		.hv = hv, .purpose = OC_VF_MIGRATE, .users = &users};
-	struct oc_vf_pick pick;
-
-	if (oc_reconf_vf_choose(s->f, s->ft, &ask, &pick, err))
-		return -1;
-	op->lid = lid;
-	op->kind = pick.kind;
-	if (pick.kind == OC_OP_SWAP) {
-		op->vf = OC_NONE;
-		op->peer_lid = pick.lid;
-	} else {
-		op->vf = pick.node;
-		op->peer_lid = pf_lid(s, hv);
-	}
-	return 0;
-}
-
+/* A random VM to a random other hypervisor (reconf_pick.h). */
 int plan_random_op(struct plan_session *s, struct oc_migrate_op *op)
 {
-	struct oc_err full;
-	uint16_t lid = s->vm_lids[oc_rand_next(&s->rng) % s->num_vms];
-	uint32_t from = hv_of_lid(s, lid), i, start;
+	struct oc_vf_users u;
+	const struct oc_reconf_pool pool = {.vm_lids = s->vm_lids,
+					    .num_vms = s->num_vms,
+					    .hvs = s->hvs,
+					    .num_hvs = s->num_hvs,
+					    .users = table_users(s, &u)};
 
-	for (i = 0; i < 64; i++) {
-		uint32_t hv = s->hvs[oc_rand_next(&s->rng) % s->num_hvs];
-
-		if (hv != from && !make_op(s, lid, hv, op, &full))
-			return 0;
-	}
-	start = oc_rand_next(&s->rng) % s->num_hvs;
-	for (i = 0; i < s->num_hvs; i++) {
-		uint32_t hv = s->hvs[(start + i) % s->num_hvs];
-
-		if (hv != from && !make_op(s, lid, hv, op, &full))
-			return 0;
-	}
-	return -1;
+	return oc_reconf_random_op(s->f, s->ft, &pool, &s->rng, op);
 }
 
 /* The LID of the VM named by --migrate: with --state a VM of the
@@ -337,6 +287,7 @@ int plan_named_op(const struct plan_session *s, const char *spec,
 	char vm[128];
 	const char *colon = strchr(spec, ':');
 	struct oc_err why;
+	struct oc_vf_users u;
 	uint32_t hn;
 	uint16_t lid;
 
@@ -354,7 +305,8 @@ int plan_named_op(const struct plan_session *s, const char *spec,
 	    s->ft->sw[s->f->nodes[hn].sw_index].role != OC_SW_VSWITCH)
 		return oc_err_set(err, "--migrate '%s': no hypervisor \"%s\"",
 				  spec, colon + 1);
-	if (make_op(s, lid, s->f->nodes[hn].sw_index, op, &why))
+	if (oc_reconf_op_to(s->f, s->ft, table_users(s, &u), lid,
+			    s->f->nodes[hn].sw_index, op, &why))
 		return oc_err_set(err, "--migrate '%s': %s", spec, why.msg);
 	return 0;
 }

@@ -45,3 +45,5 @@ ocpythondir = $(pkgdatadir)/python
 dist_ocpython_DATA = contrib/python/osmcloud_ctl.py
 libvirthookdir = $(pkgdatadir)/libvirt
 dist_libvirthook_SCRIPTS = contrib/libvirt/qemu-osmcloud
+# sim: the live-migration simulator (docs/migration-sim.md)
+osmcloud_SOURCES += src/tools/cmd_sim.c

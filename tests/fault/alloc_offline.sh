@@ -7,7 +7,7 @@
 # and sftree also with a VM file, roots, guid2lid and the dynamic LID
 # model; sftree on generated multi-core and degraded trees), "osmcloud
 # check" on those tables and on an ibsim Dump, "osmcloud plan" (also on a
-# live fabric's Dump and registry) and "osmcloud gen".  Each run must end
+# live fabric's Dump and registry), "osmcloud sim" and "osmcloud gen".  Each run must end
 # as the run without failure did (same status and output: the C library
 # made do, e.g. by reading unbuffered), or exit non-zero naming the lack
 # of memory, leaving no dump; a signal is a failure.  By default the first allocation of each
@@ -218,6 +218,8 @@ try plan "FTreeMinRC" --topo "$net" --migrate hv0-vf1:hv1 \
 data=$top/tests/unit/data
 try plan "live Dump and registry" --dump "$data/plan-live-copy.dump" \
 	--state "$data/plan-live-copy.state" --migrate vm-c:hv11 --verify
+try sim "grouping" --pgft '2;4,8;1,4' --pattern grouping --population 50 \
+	--ebb-rounds 3 --snapshots 2
 try gen "two cores" --kary 4 --levels 3 --cores 2 --core-links top
 try gen "vSwitches" --pgft '2;3,4;1,2' --vswitch 4 --io-cas 0:1
 echo "$runs runs with one allocation failed"
@@ -230,6 +232,11 @@ expect 1 "check >/dev/full" sh -c "'$osmcloud' check --topo '$net' \
 	--lfts '$tmp/vswitch-ft-default-vswitch_ftree.dump' >/dev/full"
 grep -q 'osmcloud check: writing the standard output failed' "$tmp/err" ||
 	fail "check: $(cat "$tmp/err")"
+
+expect 1 "sim --out /dev/full" "$osmcloud" sim --pgft '2;4,8;1,4' \
+	--ebb-rounds 3 --out /dev/full
+grep -q 'osmcloud sim: writing /dev/full failed' "$tmp/err" ||
+	fail "sim: $(cat "$tmp/err")"
 
 [ "$failures" -eq 0 ] || exit 1
 echo "all allocation failure tests passed"

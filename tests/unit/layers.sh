@@ -4,6 +4,7 @@
 # "Layers").  The layers, bottom first:
 #
 #   base < model < analysis < io < verify < route < {reconf, vm, gen, sa}
+#   < sim
 #
 # A file may include headers of its own folder and of lower layers, and
 # the installed public headers (include/osmcloud/).  reconf, vm, gen, sa
@@ -20,13 +21,13 @@
 # Each violation is one line: file:line: the include and the rule broken.
 set -u
 top=${srcdir:-.}
-ORDER="base model analysis io verify route reconf vm gen sa"
+ORDER="base model analysis io verify route reconf vm gen sa sim"
 
 # rank of a top-level folder; reconf, vm, gen and sa share the top rank
 rank() {
 	case $1 in
 	base) echo 0 ;; model) echo 1 ;; analysis) echo 2 ;; io) echo 3 ;;
-	verify) echo 4 ;; route) echo 5 ;; reconf | vm | gen | sa) echo 6 ;;
+	verify) echo 4 ;; route) echo 5 ;; reconf | vm | gen | sa) echo 6 ;; sim) echo 7 ;;
 	*) echo -1 ;;
 	esac
 }

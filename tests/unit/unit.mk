@@ -22,6 +22,7 @@ include $(srcdir)/tests/unit/client/client.mk
 include $(srcdir)/tests/unit/gen/gen.mk
 include $(srcdir)/tests/unit/sa/sa.mk
 include $(srcdir)/tests/unit/acm/acm.mk
+include $(srcdir)/tests/unit/sim/sim.mk
 # no include of src/core points up a layer (docs/design.md)
 EXTRA_DIST += tests/unit/layers.sh
 TESTS += tests/unit/layers.sh

@@ -5,4 +5,5 @@ libosmcloudcore_la_SOURCES += src/core/reconf/reconf.c \
 	src/core/reconf/reconf_int.h src/core/reconf/reconf_mark.c \
 	src/core/reconf/reconf_op.c src/core/reconf/reconf_plan.c \
 	src/core/reconf/reconf_safe.c \
-	src/core/reconf/reconf_vf.c src/core/reconf/reconf_vf.h
+	src/core/reconf/reconf_vf.c src/core/reconf/reconf_vf.h \
+	src/core/reconf/reconf_pick.c src/core/reconf/reconf_pick.h

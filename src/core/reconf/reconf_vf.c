@@ -8,10 +8,9 @@
 #include "reconf/reconf.h"
 #include "reconf/reconf_vf.h"
 
-/* The VF port behind port p of vSwitch hv; NULL when p leads to none. */
-static const struct oc_port *vf_behind(const struct oc_fabric *f,
-				       const struct oc_ftree *ft, uint32_t hv,
-				       unsigned p)
+const struct oc_port *oc_reconf_vf_behind(const struct oc_fabric *f,
+					  const struct oc_ftree *ft,
+					  uint32_t hv, unsigned p)
 {
 	const struct oc_ft_switch *s = &ft->sw[hv];
 	const struct oc_port *sp = oc_port(f, f->switches[hv], p);
@@ -52,7 +51,7 @@ static int first_vf(const struct oc_fabric *f, const struct oc_ftree *ft,
 	unsigned p;
 
 	for (p = 1; p <= f->nodes[node].num_ports; p++) {
-		vf = vf_behind(f, ft, ask->hv, p);
+		vf = oc_reconf_vf_behind(f, ft, ask->hv, p);
 		if (!vf || !may_take(ask, vf))
 			continue;
 		if (idle ? !(vf->active && vf->lid) : vf->lid != 0)

@@ -61,6 +61,12 @@ struct oc_vf_pick {
 	uint8_t kind;	 /* enum oc_migrate_kind: SWAP, COPY or BOOT */
 };
 
+/* The VF port behind port p of vSwitch hv (a CA port but the PF's);
+ * NULL when p leads to none. */
+const struct oc_port *oc_reconf_vf_behind(const struct oc_fabric *f,
+					  const struct oc_ftree *ft,
+					  uint32_t hv, unsigned p);
+
 /* The VF that takes the VM (see the rule above); 0, or -1 with err. */
 int oc_reconf_vf_choose(const struct oc_fabric *f, const struct oc_ftree *ft,
 			const struct oc_vf_ask *ask, struct oc_vf_pick *pick,
