@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/bytes.h"
 #include "sa_umad.h"
 
 #define SA_CLASS 0x03
@@ -33,43 +34,9 @@
 #define PKEYS_PER_BLOCK 32
 #define STATUS_NO_ANSWER 0xffff
 
-static void put_be16(uint8_t *p, unsigned v)
-{
-	p[0] = (uint8_t)(v >> 8), p[1] = (uint8_t)v;
-}
-
-static void put_be32(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)(v >> 24), p[1] = (uint8_t)(v >> 16);
-	p[2] = (uint8_t)(v >> 8), p[3] = (uint8_t)v;
-}
-
-static void put_be64(uint8_t *p, uint64_t v)
-{
-	int i;
-
-	for (i = 7; i >= 0; i--, v >>= 8)
-		p[i] = (uint8_t)v;
-}
-
-static unsigned be16(const uint8_t *p)
-{
-	return (unsigned)p[0] << 8 | p[1];
-}
-
-static uint64_t be64(const uint8_t *p)
-{
-	uint64_t v = 0;
-	int i;
-
-	for (i = 0; i < 8; i++)
-		v = v << 8 | p[i];
-	return v;
-}
-
 static uint32_t mad_tid(const uint8_t *m)
 {
-	return (uint32_t)m[12] << 24 | m[13] << 16 | m[14] << 8 | m[15];
+	return oc_get_be32(m + 12);
 }
 
 static long now_ms(void)
@@ -124,8 +91,8 @@ void oc_sa_build_pr_get(uint8_t mad[OC_MAD_SIZE], uint64_t comp_mask,
 	mad[1] = SA_CLASS;
 	mad[2] = SA_CLASS_VERSION;
 	mad[3] = METHOD_GET;
-	put_be16(mad + 16, ATTR_PATH_RECORD);
-	put_be64(mad + SA_MASK_OFF, comp_mask);
+	oc_put_be16(mad + 16, ATTR_PATH_RECORD);
+	oc_put_be64(mad + SA_MASK_OFF, comp_mask);
 	memcpy(mad + SA_DATA_OFF, query, OC_PATHREC_SIZE);
 }
 
@@ -134,7 +101,7 @@ static int send_mad(struct oc_sa_port *p, int agent, uint8_t *mad,
 		    uint32_t *tid)
 {
 	*tid = ++p->next_tid;
-	put_be64(mad + 8, *tid);
+	oc_put_be64(mad + 8, *tid);
 	memcpy(umad_get_mad(p->umad), mad, OC_MAD_SIZE);
 	umad_set_addr(p->umad, (int)dlid, dqp, p->port.sm_sl, qkey);
 	if (umad_send(p->fd, agent, p->umad, OC_MAD_SIZE, timeout_ms, 0) < 0) {
@@ -170,7 +137,7 @@ static uint16_t answer_status(const struct oc_sa_port *p)
 
 	if (umad_status(p->umad) || m[3] != METHOD_GET_RESP)
 		return STATUS_NO_ANSWER;
-	return (uint16_t)(be16(m + 4) &
+	return (uint16_t)(oc_get_be16(m + 4) &
 			  (m[1] == SMP_DR_CLASS ? 0x7fff : 0xffff));
 }
 
@@ -249,10 +216,10 @@ static int smp_get(struct oc_sa_port *p, unsigned lid, unsigned attr,
 	mad[1] = lid ? SMP_LID_CLASS : SMP_DR_CLASS;
 	mad[2] = 1;
 	mad[3] = METHOD_GET;
-	put_be16(mad + 16, attr);
-	put_be32(mad + 20, modifier);
+	oc_put_be16(mad + 16, attr);
+	oc_put_be32(mad + 20, modifier);
 	if (!lid)
-		put_be16(mad + 32, 0xffff), put_be16(mad + 34, 0xffff);
+		oc_put_be16(mad + 32, 0xffff), oc_put_be16(mad + 34, 0xffff);
 	if (transact(p, *agent, mad, lid ? lid : 0xffff, 0, 0, timeout_ms,
 		     &status) ||
 	    status)
@@ -271,7 +238,7 @@ static int read_pkeys(struct oc_sa_port *p, int timeout_ms,
 	if (!p->pkey_cap) { /* the HCA's, read once */
 		if (smp_get(p, 0, ATTR_NODE_INFO, 0, timeout_ms, data))
 			return -1;
-		p->pkey_cap = be16(data + 28);
+		p->pkey_cap = oc_get_be16(data + 28);
 		if (p->pkey_cap > OC_SA_MAX_PKEYS)
 			p->pkey_cap = OC_SA_MAX_PKEYS;
 	}
@@ -280,7 +247,8 @@ static int read_pkeys(struct oc_sa_port *p, int timeout_ms,
 		if (smp_get(p, 0, ATTR_PKEY_TABLE, block, timeout_ms, data))
 			return -1;
 		for (i = 0; i < PKEYS_PER_BLOCK && st->n_pkeys < cap; i++)
-			st->pkeys[st->n_pkeys++] = (uint16_t)be16(data + 2 * i);
+			st->pkeys[st->n_pkeys++] =
+				(uint16_t)oc_get_be16(data + 2 * i);
 	}
 	return 0;
 }
@@ -299,15 +267,15 @@ int oc_sa_read_state(struct oc_sa_port *p, int timeout_ms,
 			p->who, p->port.ca_name, p->port.portnum);
 		return -1;
 	}
-	st->lid = (uint16_t)be16(data + 16);
-	st->sm_lid = (uint16_t)be16(data + 18);
+	st->lid = (uint16_t)oc_get_be16(data + 16);
+	st->sm_lid = (uint16_t)oc_get_be16(data + 18);
 	st->lmc = data[34] & 7;
 	/* the SA is where PortInfo's master SM LID says from now on */
 	p->port.sm_lid = st->sm_lid;
 	p->port.base_lid = st->lid;
 	if (st->sm_lid &&
 	    !smp_get(p, st->sm_lid, ATTR_SM_INFO, 0, timeout_ms, data))
-		st->sm_guid = be64(data);
+		st->sm_guid = oc_get_be64(data);
 	return 0;
 }
 

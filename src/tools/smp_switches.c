@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/bytes.h"
 #include "smp_switches.h"
 
 #define NODE_SWITCH 2
@@ -60,7 +61,7 @@ static int node_info(struct walk *w, const struct oc_dr_path *path,
 		return -1;
 	ni->type = d[2];
 	ni->num_ports = d[3];
-	ni->node_guid = oc_smp_be64(d + 12);
+	ni->node_guid = oc_get_be64(d + 12);
 	ni->local_port = d[36];
 	return 0;
 }
@@ -141,8 +142,8 @@ static int switch_details(struct walk *w, struct oc_smp_switch *s)
 
 	if (get(w, &s->path, OC_SMP_ATTR_SWITCH_INFO, 0, d))
 		return -1;
-	s->lft_cap = oc_smp_be16(d);
-	s->lft_top = oc_smp_be16(d + 6);
+	s->lft_cap = oc_get_be16(d);
+	s->lft_top = oc_get_be16(d + 6);
 	if (get(w, &s->path, OC_SMP_ATTR_NODE_DESC, 0, d))
 		return -1;
 	memcpy(s->desc, d, OC_SMP_DATA);

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/bytes.h"
 #include "smp_umad.h"
 
 #define MAD_SIZE 256
@@ -23,33 +24,6 @@
 #define DATA_OFF 64
 #define INITIAL_PATH_OFF 128
 #define DR_STATUS_MASK 0x7fff /* the top bit is the direction */
-
-static void put_be16(uint8_t *b, unsigned v)
-{
-	b[0] = (uint8_t)(v >> 8), b[1] = (uint8_t)v;
-}
-
-static void put_be32(uint8_t *b, uint32_t v)
-{
-	b[0] = (uint8_t)(v >> 24), b[1] = (uint8_t)(v >> 16);
-	b[2] = (uint8_t)(v >> 8), b[3] = (uint8_t)v;
-}
-
-unsigned oc_smp_be16(const uint8_t *b)
-{
-	return (unsigned)b[0] << 8 | b[1];
-}
-
-static uint32_t be32(const uint8_t *b)
-{
-	return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 |
-	       (uint32_t)b[2] << 8 | b[3];
-}
-
-uint64_t oc_smp_be64(const uint8_t *b)
-{
-	return (uint64_t)be32(b) << 32 | be32(b + 4);
-}
 
 double oc_smp_now_us(void)
 {
@@ -119,11 +93,11 @@ static void build_smp(uint8_t *m, const struct oc_dr_path *path,
 	m[2] = 1; /* class version */
 	m[3] = (uint8_t)method;
 	m[7] = path->cnt; /* hop pointer 0 */
-	put_be32(m + 12, tid);
-	put_be16(m + 16, attr);
-	put_be32(m + 20, mod);
-	put_be16(m + 32, PERMISSIVE_LID);
-	put_be16(m + 34, PERMISSIVE_LID);
+	oc_put_be32(m + 12, tid);
+	oc_put_be16(m + 16, attr);
+	oc_put_be32(m + 20, mod);
+	oc_put_be16(m + 32, PERMISSIVE_LID);
+	oc_put_be16(m + 34, PERMISSIVE_LID);
 	if (data)
 		memcpy(m + DATA_OFF, data, OC_SMP_DATA);
 	memcpy(m + INITIAL_PATH_OFF, path->p, (size_t)path->cnt + 1);
@@ -156,13 +130,13 @@ int oc_smp_recv(struct oc_smp_port *p, int timeout_ms, struct oc_smp_answer *a)
 	if (umad_recv(p->fd, p->umad, &len, timeout_ms) != p->agent)
 		return -1;
 	m = umad_get_mad(p->umad);
-	a->tid = be32(m + 12);
-	a->attr = (uint16_t)oc_smp_be16(m + 16);
-	a->mod = be32(m + 20);
+	a->tid = oc_get_be32(m + 12);
+	a->attr = (uint16_t)oc_get_be16(m + 16);
+	a->mod = oc_get_be32(m + 20);
 	if (umad_status(p->umad) || m[3] != METHOD_GET_RESP)
 		a->status = OC_SMP_NO_ANSWER;
 	else
-		a->status = (uint16_t)(oc_smp_be16(m + 4) & DR_STATUS_MASK);
+		a->status = (uint16_t)(oc_get_be16(m + 4) & DR_STATUS_MASK);
 	memcpy(a->data, m + DATA_OFF, OC_SMP_DATA);
 	return 0;
 }

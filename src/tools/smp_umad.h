@@ -74,10 +74,6 @@ int oc_smp_get(struct oc_smp_port *p, const struct oc_dr_path *path,
 	       unsigned attr, uint32_t mod, int timeout_ms, uint16_t *status,
 	       uint8_t data[OC_SMP_DATA]);
 
-/* Big-endian fields of SMP data. */
-unsigned oc_smp_be16(const uint8_t *b);
-uint64_t oc_smp_be64(const uint8_t *b);
-
 /* path as "0,1,3" (the hops' ports; "0" for the local node). */
 const char *oc_dr_path_str(const struct oc_dr_path *path, char *buf,
 			   unsigned len);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/bytes.h"
 #include "sa/pathcache_proto.h"
 
 #define SELECTOR_EXACTLY 2 /* MTU and rate selectors (IBA 15.2.5.16) */
@@ -22,26 +23,21 @@ struct pc_key {
 	int (*put)(uint8_t *rec, unsigned v);
 };
 
-static void put_be16(uint8_t *p, unsigned v)
-{
-	p[0] = (uint8_t)(v >> 8), p[1] = (uint8_t)v;
-}
-
 static int put_dlid(uint8_t *r, unsigned v)
 {
-	put_be16(r + 40, v);
+	oc_put_be16(r + 40, v);
 	return 0;
 }
 
 static int put_slid(uint8_t *r, unsigned v)
 {
-	put_be16(r + 42, v);
+	oc_put_be16(r + 42, v);
 	return 0;
 }
 
 static int put_pkey(uint8_t *r, unsigned v)
 {
-	put_be16(r + 50, v);
+	oc_put_be16(r + 50, v);
 	return 0;
 }
 
@@ -187,11 +183,6 @@ int oc_pcreq_parse(const char *line, struct oc_pcreq *req, struct oc_err *err)
 	return 0;
 }
 
-static unsigned be16(const uint8_t *p)
-{
-	return (unsigned)p[0] << 8 | p[1];
-}
-
 static void gid_text(const uint8_t *gid, char out[INET6_ADDRSTRLEN])
 {
 	if (!inet_ntop(AF_INET6, gid, out, INET6_ADDRSTRLEN))
@@ -227,11 +218,11 @@ int oc_pcreq_format_query(char *buf, size_t size, uint64_t comp_mask,
 		append(buf, size, &off, " sgid=%s", g);
 	}
 	if (comp_mask & OC_PR_CM_DLID)
-		append(buf, size, &off, " dlid=%u", be16(rec + 40));
+		append(buf, size, &off, " dlid=%u", oc_get_be16(rec + 40));
 	if (comp_mask & OC_PR_CM_SLID)
-		append(buf, size, &off, " slid=%u", be16(rec + 42));
+		append(buf, size, &off, " slid=%u", oc_get_be16(rec + 42));
 	if (comp_mask & OC_PR_CM_PKEY)
-		append(buf, size, &off, " pkey=0x%04x", be16(rec + 50));
+		append(buf, size, &off, " pkey=0x%04x", oc_get_be16(rec + 50));
 	if (comp_mask & OC_PR_CM_SL)
 		append(buf, size, &off, " sl=%u", rec[53] & 0xf);
 	if (comp_mask & OC_PR_CM_MTU)

@@ -4,6 +4,7 @@
  */
 #include <string.h>
 
+#include "base/bytes.h"
 #include "sa/pathrec.h"
 
 /* Where the field of one component-mask bit lies: len bytes at off, of
@@ -41,11 +42,6 @@ static const struct pr_field pr_fields[] = {
 	[21] = {56, 1, 0x3f},	   /* PacketLifeTime */
 };
 
-static uint16_t be16(const uint8_t *p)
-{
-	return (uint16_t)(p[0] << 8 | p[1]);
-}
-
 bool oc_pathrec_cache_flag(const uint8_t rec[OC_PATHREC_SIZE])
 {
 	return rec[OC_PATHREC_FLAG_BYTE] & OC_PATHREC_FLAG_MASK;
@@ -61,17 +57,17 @@ void oc_pathrec_set_cache_flag(uint8_t rec[OC_PATHREC_SIZE], bool up)
 
 uint16_t oc_pathrec_dlid(const uint8_t rec[OC_PATHREC_SIZE])
 {
-	return be16(rec + 40);
+	return oc_get_be16(rec + 40);
 }
 
 uint16_t oc_pathrec_slid(const uint8_t rec[OC_PATHREC_SIZE])
 {
-	return be16(rec + 42);
+	return oc_get_be16(rec + 42);
 }
 
 uint16_t oc_pathrec_pkey(const uint8_t rec[OC_PATHREC_SIZE])
 {
-	return be16(rec + 50);
+	return oc_get_be16(rec + 50);
 }
 
 const uint8_t *oc_pathrec_dgid(const uint8_t rec[OC_PATHREC_SIZE])
