@@ -15,15 +15,12 @@
 # fig6-plan.tsv (the plans' times) and fig6-bench.txt (bench.sh's output).
 
 set -u
-HERE=$(cd "$(dirname "$0")" && pwd)
-. "$HERE/common.sh"
-MODE=full
-DATA=
+. "$(dirname "$0")/common.sh"
 BUDGET=
 MIGRATIONS=100
 TABULATE=
 
-usage() {
+section_help() {
 	cat <<EOF
 usage: bench/results/fig6.sh --quick|--full --data DIR [--budget S]
   --quick      324 and 648 nodes; ftree, updn, vswitch_ftree; budget 60 s
@@ -37,24 +34,16 @@ Environment: OC_BUILDDIR (default $SRC/build).
 EOF
 }
 
-while [ $# -gt 0 ]; do
+section_extra() {
 	case $1 in
-	--quick) MODE=quick ;;
-	--full) MODE=full ;;
-	--data) [ $# -ge 2 ] || { usage >&2; exit 2; }; DATA=$2; shift ;;
 	--tabulate) TABULATE=1 ;;
 	--budget) [ $# -ge 2 ] && [ "$2" -ge 1 ] 2>/dev/null || {
 			echo "fig6.sh: --budget needs seconds" >&2; exit 2; }
-		BUDGET=$2; shift ;;
-	-h|--help) usage; exit 0 ;;
-	*) echo "fig6.sh: unknown option '$1'" >&2; usage >&2; exit 2 ;;
+		BUDGET=$2; EXTRA_SHIFT=2 ;;
+	*) return 1 ;;
 	esac
-	shift
-done
-[ -n "$DATA" ] || { echo "fig6.sh: --data DIR is required" >&2; usage >&2; exit 2; }
-mkdir -p "$DATA" || exit 1
-DATA=$(cd "$DATA" && pwd)
-[ -x "$OSMCLOUD" ] || { echo "fig6.sh: no $OSMCLOUD (build first)" >&2; exit 1; }
+}
+section_args fig6 "$@"
 
 if [ "$MODE" = quick ]; then
 	FABRICS="ft324 ft648" PEERS=ftree,updn OWN="vswitch_ftree"
