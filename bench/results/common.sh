@@ -85,6 +85,16 @@ machine_line() {
 	echo "$(nproc) cores ($(cpu_model)), $(free -g | awk '/^Mem:/ {print $2}') GB, Linux $(uname -r), load average $(cut -d" " -f1-3 /proc/loadavg) at the end (the machine is shared)"
 }
 
+# src_commit: the source tree's commit as a fragment cites it
+src_commit() {
+	git -C "$SRC" describe --always --dirty 2>/dev/null || echo '?'
+}
+
+# pkg_version PACKAGE: its installed Debian version (empty when none)
+pkg_version() {
+	dpkg-query -W -f '${Version}' "$1" 2>/dev/null
+}
+
 # fabric_shape NAME: the osmcloud gen options of bench.sh's fabric NAME
 # (one list of the papers' fabrics: bench.sh's)
 fabric_shape() {
