@@ -70,7 +70,7 @@ bench() {
 	local fab=$1 engine=$2 peers=$3 out=$DATA/.fig6-$1-$2.tsv cmd
 	cmd="bench/bench.sh --no-offline --engine $engine --peers '$peers' --time-budget $BUDGET --mem-budget $MEM_BUDGET $fab"
 	echo "== $cmd" >>"$LOG"
-	OC_BUILDDIR=$BUILD nice "$SRC/bench/bench.sh" --no-offline --engine "$engine" \
+	nice "$SRC/bench/bench.sh" --no-offline --engine "$engine" \
 		--peers "$peers" --time-budget "$BUDGET" --mem-budget "$MEM_BUDGET" \
 		--results "$out" "$fab" >>"$LOG" 2>&1 || {
 		echo "fig6.sh: bench.sh failed on $fab ($engine): $(tail -n 3 "$LOG")" >&2
@@ -105,7 +105,7 @@ for fab in $([ -n "$TABULATE" ] || echo "$FABRICS"); do
 	plan "$fab" dynamic || rc=1
 done
 
-OSM_VERSION=$(dpkg-query -W -f '${Version}' opensm 2>/dev/null) \
+OSM_VERSION=$(pkg_version opensm) \
 python3 - "$DATA" "$MODE" "$BUDGET" "$PEERS" "$OWN" <<'PY' || rc=1
 import csv, os, sys
 data, mode, budget = sys.argv[1], sys.argv[2], sys.argv[3]

@@ -199,7 +199,7 @@ across the six switches, as OpenSM's \`ucast_mgr_pipeline_fwd_tbl\` sends.
 * Fabric: \`osmcloud gen --pgft '$SHAPE'\` (6 switches: 4 leaves, 2 roots;
   12 CAs), \`ibsim -s -L 49152\` (LinearFDBCap 49152 = 768 blocks; the paper
   raised LinearFDBCap too; ibsim's default, 30720, holds 480 blocks), stock
-  opensm $(dpkg-query -W -f '${Version}' opensm 2>/dev/null) with the plugin
+  opensm $(pkg_version opensm) with the plugin
   (\`vswitch_ftree\`) configured it first and stayed up, idle.
 * Machine: $CPU, $(nproc) cores (shared with other jobs: load average
   $LOAD at the start, $LOAD_END at the end), $(uname -sr), $(ibsim -V 2>&1 | tail -n 1).
