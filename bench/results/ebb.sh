@@ -21,49 +21,18 @@
 # every row was measured, 1 when not (the fragment says which), 2 on bad
 # options.
 set -u
-HERE=$(cd "$(dirname "$0")" && pwd)
-SRC=$(cd "$HERE/../.." && pwd)
-BUILD=${OC_BUILDDIR:-$SRC/build}
-MODE= DATA=
+. "$(dirname "$0")/common.sh"
+section_args ebb "$@"
 BIG_SHAPE='3;18,18,36;1,18,18'
-
-usage() {
-	echo "usage: bench/results/ebb.sh --quick|--full --data DIR"
-}
-while [ $# -gt 0 ]; do
-	case $1 in
-	--quick | --full) MODE=${1#--} ;;
-	--data) [ $# -ge 2 ] || { usage >&2; exit 2; }; DATA=$2; shift ;;
-	-h | --help) usage; exit 0 ;;
-	*) echo "ebb.sh: unknown option '$1'" >&2; usage >&2; exit 2 ;;
-	esac
-	shift
-done
-[ -n "$MODE" ] && [ -n "$DATA" ] || { usage >&2; exit 2; }
-OSMCLOUD=$BUILD/osmcloud
-[ -x "$OSMCLOUD" ] || { echo "ebb.sh: no $OSMCLOUD (build first, or set OC_BUILDDIR)" >&2; exit 1; }
-mkdir -p "$DATA" && DATA=$(cd "$DATA" && pwd) || exit 2
-WORK=$(mktemp -d) || exit 1
-trap 'rm -rf "$WORK"; [ -z "${TOP:-}" ] || run_cleanup' EXIT
+section_exit() { [ -z "${TOP:-}" ] || run_cleanup; }
+section_tmp
+WORK=$TMP
 if [ "$MODE" = quick ]; then ROUNDS=1000 CONV_K=4; else ROUNDS=10000 CONV_K=8; fi
 MD=$DATA/ebb.md
 FAILED=()
 
 machine() {
-	local cpu
-	cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
-	echo "$(uname -m), ${cpu:-unknown CPU}, $(nproc) cores, one core used, load average $(cut -d' ' -f1 /proc/loadavg) at the start (a shared machine: the CPU time is the evaluator's own); $(date -u +%Y-%m-%d)"
-}
-
-# quote_args ARGS...: the arguments as a user types them ('3;4,4' quoted)
-quote_args() {
-	local a
-	for a in "$@"; do
-		case $a in
-		*\;*) printf "'%s' " "$a" ;;
-		*) printf '%s ' "$a" ;;
-		esac
-	done
+	echo "$(uname -m), $(cpu_model), $(nproc) cores, one core used, load average $(cut -d' ' -f1 /proc/loadavg) at the start (a shared machine: the CPU time is the evaluator's own); $(date -u +%Y-%m-%d)"
 }
 
 # gen_route NAME ENGINE GEN-OPTIONS...: WORK/NAME.net and
@@ -71,7 +40,7 @@ quote_args() {
 gen_route() {
 	local name=$1 engine=$2
 	shift 2
-	GEN_CMD="osmcloud gen $(quote_args "$@")"
+	GEN_CMD="$(gen_cmd "$@") "
 	[ -f "$WORK/$name.net" ] ||
 		nice "$OSMCLOUD" gen "$@" -o "$WORK/$name.net" >"$WORK/gen.log" 2>&1 ||
 		return 1
@@ -169,7 +138,7 @@ osm_rows() {
 		FAILED+=("OpenSM's engines: $tool not found (ibsim-utils, opensm)")
 		return
 	done
-	OC_BUILDDIR=$BUILD OC_SRCDIR=$SRC
+	OC_SRCDIR=$SRC
 	. "$SRC/tests/ibsim/common.sh"
 	set +e
 	run_init ebb-bench || return

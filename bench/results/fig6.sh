@@ -15,15 +15,12 @@
 # fig6-plan.tsv (the plans' times) and fig6-bench.txt (bench.sh's output).
 
 set -u
-HERE=$(cd "$(dirname "$0")" && pwd)
-. "$HERE/common.sh"
-MODE=full
-DATA=
+. "$(dirname "$0")/common.sh"
 BUDGET=
 MIGRATIONS=100
 TABULATE=
 
-usage() {
+section_help() {
 	cat <<EOF
 usage: bench/results/fig6.sh --quick|--full --data DIR [--budget S]
   --quick      324 and 648 nodes; ftree, updn, vswitch_ftree; budget 60 s
@@ -37,24 +34,16 @@ Environment: OC_BUILDDIR (default $SRC/build).
 EOF
 }
 
-while [ $# -gt 0 ]; do
+section_extra() {
 	case $1 in
-	--quick) MODE=quick ;;
-	--full) MODE=full ;;
-	--data) [ $# -ge 2 ] || { usage >&2; exit 2; }; DATA=$2; shift ;;
 	--tabulate) TABULATE=1 ;;
 	--budget) [ $# -ge 2 ] && [ "$2" -ge 1 ] 2>/dev/null || {
 			echo "fig6.sh: --budget needs seconds" >&2; exit 2; }
-		BUDGET=$2; shift ;;
-	-h|--help) usage; exit 0 ;;
-	*) echo "fig6.sh: unknown option '$1'" >&2; usage >&2; exit 2 ;;
+		BUDGET=$2; EXTRA_SHIFT=2 ;;
+	*) return 1 ;;
 	esac
-	shift
-done
-[ -n "$DATA" ] || { echo "fig6.sh: --data DIR is required" >&2; usage >&2; exit 2; }
-mkdir -p "$DATA" || exit 1
-DATA=$(cd "$DATA" && pwd)
-[ -x "$OSMCLOUD" ] || { echo "fig6.sh: no $OSMCLOUD (build first)" >&2; exit 1; }
+}
+section_args fig6 "$@"
 
 if [ "$MODE" = quick ]; then
 	FABRICS="ft324 ft648" PEERS=ftree,updn OWN="vswitch_ftree"
@@ -81,7 +70,7 @@ bench() {
 	local fab=$1 engine=$2 peers=$3 out=$DATA/.fig6-$1-$2.tsv cmd
 	cmd="bench/bench.sh --no-offline --engine $engine --peers '$peers' --time-budget $BUDGET --mem-budget $MEM_BUDGET $fab"
 	echo "== $cmd" >>"$LOG"
-	OC_BUILDDIR=$BUILD nice "$SRC/bench/bench.sh" --no-offline --engine "$engine" \
+	nice "$SRC/bench/bench.sh" --no-offline --engine "$engine" \
 		--peers "$peers" --time-budget "$BUDGET" --mem-budget "$MEM_BUDGET" \
 		--results "$out" "$fab" >>"$LOG" 2>&1 || {
 		echo "fig6.sh: bench.sh failed on $fab ($engine): $(tail -n 3 "$LOG")" >&2
@@ -116,7 +105,7 @@ for fab in $([ -n "$TABULATE" ] || echo "$FABRICS"); do
 	plan "$fab" dynamic || rc=1
 done
 
-OSM_VERSION=$(dpkg-query -W -f '${Version}' opensm 2>/dev/null) \
+OSM_VERSION=$(pkg_version opensm) \
 python3 - "$DATA" "$MODE" "$BUDGET" "$PEERS" "$OWN" <<'PY' || rc=1
 import csv, os, sys
 data, mode, budget = sys.argv[1], sys.argv[2], sys.argv[3]

@@ -23,28 +23,12 @@
 # point was measured, 1 when not (the fragment says which), 2 on bad
 # options.
 set -u
-HERE=$(cd "$(dirname "$0")" && pwd)
-SRC=$(cd "$HERE/../.." && pwd)
-BUILD=${OC_BUILDDIR:-$SRC/build}
-MODE= DATA=
+. "$(dirname "$0")/common.sh"
+SECTION_NO_BUILD=1 # checked below: a fragment says so
+section_args fig7 "$@"
 PAPER_MS=300 PAPER_X=4608 # the paper: ~300 ms at X = 4608, linear
 TOOL_HOST=ca-5
 SHAPE='2;3,4;1,2;1,1'
-
-usage() {
-	echo "usage: bench/results/fig7.sh --quick|--full --data DIR"
-}
-while [ $# -gt 0 ]; do
-	case $1 in
-	--quick | --full) MODE=${1#--} ;;
-	--data) [ $# -ge 2 ] || { usage >&2; exit 2; }; DATA=$2; shift ;;
-	-h | --help) usage; exit 0 ;;
-	*) echo "fig7.sh: unknown option '$1'" >&2; usage >&2; exit 2 ;;
-	esac
-	shift
-done
-[ -n "$MODE" ] && [ -n "$DATA" ] || { usage >&2; exit 2; }
-mkdir -p "$DATA" && DATA=$(cd "$DATA" && pwd) || exit 2
 if [ "$MODE" = full ]; then
 	XS="6 96 384 768 1536 2304 3072 3240 3840 4608" REPEAT=3 PASSES=11
 else
@@ -52,10 +36,9 @@ else
 fi
 KS="1 2 3 6"
 
-OC_BUILDDIR=$BUILD OC_SRCDIR=$SRC
+OC_SRCDIR=$SRC
 . "$SRC/tests/ibsim/lib.sh"
 OC_PLUGIN_DIR=$BUILD/.libs
-OSMCLOUD=$BUILD/osmcloud
 MD=$DATA/fig7.md DAT=$DATA/fig7.dat GP=$DATA/fig7.gp
 FAILED=
 
@@ -197,7 +180,7 @@ EOF
 last=$(tail -n 1 "$DAT")
 set -- $last
 X_LAST=$1 W4_LAST=$2 W1_LAST=$5 P_LAST=$8
-CPU=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
+CPU=$(cpu_model)
 {
 	cat <<EOF
 ## Fig. 7: LFT-update SMPs to six switches (ibsim)
@@ -216,7 +199,7 @@ across the six switches, as OpenSM's \`ucast_mgr_pipeline_fwd_tbl\` sends.
 * Fabric: \`osmcloud gen --pgft '$SHAPE'\` (6 switches: 4 leaves, 2 roots;
   12 CAs), \`ibsim -s -L 49152\` (LinearFDBCap 49152 = 768 blocks; the paper
   raised LinearFDBCap too; ibsim's default, 30720, holds 480 blocks), stock
-  opensm $(dpkg-query -W -f '${Version}' opensm 2>/dev/null) with the plugin
+  opensm $(pkg_version opensm) with the plugin
   (\`vswitch_ftree\`) configured it first and stayed up, idle.
 * Machine: $CPU, $(nproc) cores (shared with other jobs: load average
   $LOAD at the start, $LOAD_END at the end), $(uname -sr), $(ibsim -V 2>&1 | tail -n 1).

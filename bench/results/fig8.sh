@@ -14,12 +14,10 @@
 # (one row per snapshot of the seven figure runs), fig8.log (stderr).
 
 set -u
-SRC=$(cd "$(dirname "$0")/../.." && pwd)
-BUILD=${OC_BUILDDIR:-$SRC/build}
-OSMCLOUD=$BUILD/osmcloud
-MODE=full DATA= ROUNDS= TABULATE= SEED=1
+. "$(dirname "$0")/common.sh"
+ROUNDS= TABULATE= SEED=1
 
-usage() {
+section_help() {
 	cat <<EOF
 usage: bench/results/fig8.sh --quick|--full --data DIR [--rounds N]
   --quick      the two smallest trees of Table 4, 200 EBB rounds
@@ -31,24 +29,17 @@ Environment: OC_BUILDDIR (default $SRC/build).
 EOF
 }
 
-while [ $# -gt 0 ]; do
+# --tabulate needs no build
+section_extra() {
 	case $1 in
-	--quick) MODE=quick ;;
-	--full) MODE=full ;;
-	--data) [ $# -ge 2 ] || { usage >&2; exit 2; }; DATA=$2; shift ;;
 	--rounds) [ $# -ge 2 ] && [ "$2" -ge 1 ] 2>/dev/null || {
 			echo "fig8.sh: --rounds needs a number >= 1" >&2; exit 2; }
-		ROUNDS=$2; shift ;;
-	--tabulate) TABULATE=1 ;;
-	-h|--help) usage; exit 0 ;;
-	*) echo "fig8.sh: unknown option '$1'" >&2; usage >&2; exit 2 ;;
+		ROUNDS=$2; EXTRA_SHIFT=2 ;;
+	--tabulate) TABULATE=1 SECTION_NO_BUILD=1 ;;
+	*) return 1 ;;
 	esac
-	shift
-done
-[ -n "$DATA" ] || { echo "fig8.sh: --data DIR is required" >&2; usage >&2; exit 2; }
-mkdir -p "$DATA" && DATA=$(cd "$DATA" && pwd) || exit 1
-[ -n "$TABULATE" ] || [ -x "$OSMCLOUD" ] ||
-	{ echo "fig8.sh: no $OSMCLOUD (build first, or set OC_BUILDDIR)" >&2; exit 1; }
+}
+section_args fig8 "$@"
 
 # Table 4: name, our PGFT (from its node and switch counts), nodes, switches
 TOPOS="4-ary-2-full:2;4,8;1,4:32:12
@@ -194,9 +185,7 @@ plot_ebb() {
 # ---- the fragment -----------------------------------------------------------
 
 machine() {
-	local cpu
-	cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
-	echo "${cpu:-unknown CPU}, $(nproc) cores, $(uname -sr)"
+	echo "$(cpu_model), $(nproc) cores, $(uname -sr)"
 }
 
 table_8a() {

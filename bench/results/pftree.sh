@@ -13,49 +13,28 @@
 #     links, down and up, pftree against pftree_wt (Figs. 13 and 14).
 # Writes DIR/pftree.md, pftree_fig10/13/14.dat and .gp.
 set -u
-HERE=$(cd "$(dirname "$0")" && pwd)
-SRC=$(cd "$HERE/../.." && pwd)
-BUILD=${OC_BUILDDIR:-$SRC/build}
-MODE= DATA=
-
-usage() { echo "usage: bench/results/pftree.sh --quick|--full --data DIR" >&2; exit 2; }
-while [ $# -gt 0 ]; do
-	case $1 in
-	--quick | --full) MODE=${1#--} ;;
-	--data) [ $# -ge 2 ] || usage; DATA=$2; shift ;;
-	*) echo "pftree.sh: unknown option $1" >&2; usage ;;
-	esac
-	shift
-done
-[ -n "$MODE" ] && [ -n "$DATA" ] || usage
-mkdir -p "$DATA" || exit 1
-DATA=$(cd "$DATA" && pwd)
-[ -x "$BUILD/osmcloud" ] || { echo "pftree.sh: no $BUILD/osmcloud (build first)" >&2; exit 1; }
-
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/oc-res-pftree.XXXXXX") || exit 1
-trap 'rm -rf "$TMP"' EXIT
+. "$(dirname "$0")/common.sh"
+section_args pftree "$@"
+section_tmp
 
 if [ "$MODE" = quick ]; then
 	SIZE=(--quick) ROUNDS=50 MAX_RECEIVERS=4
 else
 	SIZE=() ROUNDS=10000 MAX_RECEIVERS=16
 fi
-export OC_BUILDDIR=$BUILD
 
 # main: Fig. 10 and the worst case of Figs. 13-14 (MAX_RECEIVERS: the most
 # victims on one leaf, 16 on x1024)
 MAIN_CMD="bench/pftree.sh --no-opensm${SIZE[*]:+ ${SIZE[*]}} --rounds $ROUNDS"
 echo "pftree: $MAIN_CMD"
 # shellcheck disable=SC2086
-nice bash "$SRC/bench/pftree.sh" --no-opensm ${SIZE[@]+"${SIZE[@]}"} --rounds "$ROUNDS" \
-	--results "$TMP/main.tsv" >"$TMP/main.out" 2>&1 ||
-	{ echo "pftree.sh: $MAIN_CMD failed: $(tail -n 3 "$TMP/main.out")" >&2; exit 1; }
+run_or_die "$MAIN_CMD" "$TMP/main.out" bash "$SRC/bench/pftree.sh" --no-opensm \
+	${SIZE[@]+"${SIZE[@]}"} --rounds "$ROUNDS" --results "$TMP/main.tsv"
 SWEEP_CMD="bench/pftree.sh --no-opensm${SIZE[*]:+ ${SIZE[*]}} --rounds 1 --receivers-per-leaf R"
 for r in $(seq "$MAX_RECEIVERS"); do
 	echo "pftree: ${SWEEP_CMD% R} $r"
-	nice bash "$SRC/bench/pftree.sh" --no-opensm ${SIZE[@]+"${SIZE[@]}"} --rounds 1 \
-		--receivers-per-leaf "$r" --results "$TMP/recv$r.tsv" >"$TMP/recv$r.out" 2>&1 ||
-		{ echo "pftree.sh: ${SWEEP_CMD% R} $r failed: $(tail -n 3 "$TMP/recv$r.out")" >&2; exit 1; }
+	run_or_die "${SWEEP_CMD% R} $r" "$TMP/recv$r.out" bash "$SRC/bench/pftree.sh" --no-opensm \
+		${SIZE[@]+"${SIZE[@]}"} --rounds 1 --receivers-per-leaf "$r" --results "$TMP/recv$r.tsv"
 done
 
 # Table 3 as osmcloud gen builds it (the XGFTs of bench/pftree.sh)
@@ -66,8 +45,8 @@ while read -r name xgft _; do
 		sed -nE "s/.*: ([0-9]+) switches, ([0-9]+) CAs.*/$name \1 \2/p"
 done <"$TMP/topos.txt" >"$TMP/gen.txt"
 
-MACHINE="$(nproc) cores ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)), $(free -g | awk '/^Mem:/ {print $2}') GB, Linux $(uname -r), load average $(cut -d" " -f1-3 /proc/loadavg) at the end (the machine is shared)"
-COMMIT=$(git -C "$SRC" describe --always --dirty 2>/dev/null || echo '?')
+MACHINE=$(machine_line)
+COMMIT=$(src_commit)
 python3 - "$TMP" "$DATA" "$MODE" "$MACHINE" "$COMMIT" "$MAIN_CMD" "$SWEEP_CMD" "$MAX_RECEIVERS" \
 	"$(date -u '+%Y-%m-%d %H:%M UTC')" <<'PY' || exit 1
 import csv, os, sys

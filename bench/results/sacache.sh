@@ -10,28 +10,9 @@
 # it builds the patched opensm of scripts/build-patched-opensm.sh into the
 # build tree once).  Writes DIR/sacache.md, sacache_tablev.dat and .gp.
 set -u
-HERE=$(cd "$(dirname "$0")" && pwd)
-SRC=$(cd "$HERE/../.." && pwd)
-BUILD=${OC_BUILDDIR:-$SRC/build}
-MODE= DATA=
-
-usage() { echo "usage: bench/results/sacache.sh --quick|--full --data DIR" >&2; exit 2; }
-while [ $# -gt 0 ]; do
-	case $1 in
-	--quick | --full) MODE=${1#--} ;;
-	--data) [ $# -ge 2 ] || usage; DATA=$2; shift ;;
-	*) echo "sacache.sh: unknown option $1" >&2; usage ;;
-	esac
-	shift
-done
-[ -n "$MODE" ] && [ -n "$DATA" ] || usage
-mkdir -p "$DATA" || exit 1
-DATA=$(cd "$DATA" && pwd)
-BUILD=$(cd "$BUILD" 2>/dev/null && pwd) || { echo "sacache.sh: no build tree $BUILD" >&2; exit 1; }
-[ -x "$BUILD/osmcloud" ] || { echo "sacache.sh: no $BUILD/osmcloud (build first)" >&2; exit 1; }
-
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/oc-res-sacache.XXXXXX") || exit 1
-trap 'rm -rf "$TMP"' EXIT
+. "$(dirname "$0")/common.sh"
+section_args sacache "$@"
+section_tmp
 
 if [ "$MODE" = quick ]; then
 	LOAD_ARGS=(--seconds 1 --steps "0x0 1x4 4x8")
@@ -40,17 +21,16 @@ else
 fi
 LOAD_CMD="bench/sa_load.sh ${LOAD_ARGS[0]} ${LOAD_ARGS[1]} ${LOAD_ARGS[2]} '${LOAD_ARGS[3]}'"
 echo "sacache: $LOAD_CMD"
-OC_BUILDDIR=$BUILD nice bash "$SRC/bench/sa_load.sh" "${LOAD_ARGS[@]}" >"$TMP/load.out" 2>&1 ||
-	{ echo "sacache.sh: $LOAD_CMD failed: $(tail -n 3 "$TMP/load.out")" >&2; exit 1; }
+run_or_die "$LOAD_CMD" "$TMP/load.out" bash "$SRC/bench/sa_load.sh" "${LOAD_ARGS[@]}"
 STORY_CMD="make -C build check TESTS=tests/ibsim/sa_story.sh"
 echo "sacache: tests/ibsim/sa_story.sh (as $STORY_CMD runs it)"
-OC_BUILDDIR=$BUILD OC_SRCDIR=$SRC nice bash "$SRC/tests/ibsim/sa_story.sh" >"$TMP/story.out" 2>&1 ||
+OC_SRCDIR=$SRC nice bash "$SRC/tests/ibsim/sa_story.sh" >"$TMP/story.out" 2>&1 ||
 	{ echo "sacache.sh: tests/ibsim/sa_story.sh failed: $(grep -E 'FAIL|fail' "$TMP/story.out" | tail -n 3)" >&2
 	  exit 1; }
 
-MACHINE="$(nproc) cores ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)), $(free -g | awk '/^Mem:/ {print $2}') GB, Linux $(uname -r), load average $(cut -d" " -f1-3 /proc/loadavg) at the end (the machine is shared)"
-VERSIONS="opensm $(dpkg-query -W -f '${Version}' opensm 2>/dev/null), ibsim-utils $(dpkg-query -W -f '${Version}' ibsim-utils 2>/dev/null)"
-COMMIT=$(git -C "$SRC" describe --always --dirty 2>/dev/null || echo '?')
+MACHINE=$(machine_line)
+VERSIONS="opensm $(pkg_version opensm), ibsim-utils $(pkg_version ibsim-utils)"
+COMMIT=$(src_commit)
 python3 - "$TMP" "$DATA" "$MODE" "$MACHINE" "$VERSIONS" "$COMMIT" "$LOAD_CMD" "$STORY_CMD" \
 	"$(date -u '+%Y-%m-%d %H:%M UTC')" <<'PY' || exit 1
 import os, re, sys

@@ -13,28 +13,9 @@
 #     can shape.
 # Writes DIR/sftree.md, sftree_fig6.dat and .gp.
 set -u
-HERE=$(cd "$(dirname "$0")" && pwd)
-SRC=$(cd "$HERE/../.." && pwd)
-BUILD=${OC_BUILDDIR:-$SRC/build}
-MODE= DATA=
-
-usage() { echo "usage: bench/results/sftree.sh --quick|--full --data DIR" >&2; exit 2; }
-while [ $# -gt 0 ]; do
-	case $1 in
-	--quick | --full) MODE=${1#--} ;;
-	--data) [ $# -ge 2 ] || usage; DATA=$2; shift ;;
-	*) echo "sftree.sh: unknown option $1" >&2; usage ;;
-	esac
-	shift
-done
-[ -n "$MODE" ] && [ -n "$DATA" ] || usage
-mkdir -p "$DATA" || exit 1
-DATA=$(cd "$DATA" && pwd)
-BUILD=$(cd "$BUILD" 2>/dev/null && pwd) || { echo "sftree.sh: no build tree $BUILD" >&2; exit 1; }
-[ -x "$BUILD/osmcloud" ] || { echo "sftree.sh: no $BUILD/osmcloud (build first)" >&2; exit 1; }
-
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/oc-res-sftree.XXXXXX") || exit 1
-trap 'rm -rf "$TMP"' EXIT
+. "$(dirname "$0")/common.sh"
+section_args sftree "$@"
+section_tmp
 
 # Table IV: name | the paper's row | osmcloud gen options | paper: no SW2SW s, SW2SW s
 TABLE4="
@@ -51,10 +32,9 @@ fi
 
 FIG_CMD="bench/sftree.sh ${FIG_ARGS[*]}"
 echo "sftree: $FIG_CMD"
-OC_BUILDDIR=$BUILD nice bash "$SRC/bench/sftree.sh" "${FIG_ARGS[@]}" --results "$TMP/fig6.tsv" \
-	>"$TMP/fig6.out" 2>&1 || { echo "sftree.sh: $FIG_CMD failed: $(tail -n 3 "$TMP/fig6.out")" >&2; exit 1; }
+run_or_die "$FIG_CMD" "$TMP/fig6.out" bash "$SRC/bench/sftree.sh" "${FIG_ARGS[@]}" --results "$TMP/fig6.tsv"
 # the gen options of each fabric, from bench/sftree.sh --help
-OC_BUILDDIR=$BUILD bash "$SRC/bench/sftree.sh" --help |
+bash "$SRC/bench/sftree.sh" --help |
 	sed -nE 's/^  ([a-z0-9]+) +(.*)  \(osmcloud gen (.*)\)$/\1|\2|\3/p' >"$TMP/fabrics.txt"
 
 # route_runs NET ENGINE: REPS 'osmcloud route' runs, their "route check" ms
@@ -79,9 +59,9 @@ for name in $T4; do
 		"$(route_runs "$TMP/$name.net" vswitch_ftree)" "$(route_runs "$TMP/$name.net" sftree)" >>"$TMP/table4.tsv"
 done
 
-MACHINE="$(nproc) cores ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)), $(free -g | awk '/^Mem:/ {print $2}') GB, Linux $(uname -r), load average $(cut -d" " -f1-3 /proc/loadavg) at the end (the machine is shared)"
-VERSIONS="opensm $(dpkg-query -W -f '${Version}' opensm 2>/dev/null), ibsim-utils $(dpkg-query -W -f '${Version}' ibsim-utils 2>/dev/null)"
-COMMIT=$(git -C "$SRC" describe --always --dirty 2>/dev/null || echo '?')
+MACHINE=$(machine_line)
+VERSIONS="opensm $(pkg_version opensm), ibsim-utils $(pkg_version ibsim-utils)"
+COMMIT=$(src_commit)
 python3 - "$TMP" "$DATA" "$MODE" "$MACHINE" "$VERSIONS" "$COMMIT" "$FIG_CMD" "$REPS" \
 	"$(date -u '+%Y-%m-%d %H:%M UTC')" <<'PY' || exit 1
 import os, sys
