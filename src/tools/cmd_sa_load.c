@@ -62,8 +62,8 @@ static void build_query(struct sa_client *c, unsigned dlid)
 	uint8_t pr[OC_PATHREC_SIZE] = {0};
 
 	pr[40] = (uint8_t)(dlid >> 8), pr[41] = (uint8_t)dlid;
-	pr[42] = (uint8_t)(c->sa.port.base_lid >> 8);
-	pr[43] = (uint8_t)c->sa.port.base_lid;
+	pr[42] = (uint8_t)(c->sa.u.port.base_lid >> 8);
+	pr[43] = (uint8_t)c->sa.u.port.base_lid;
 	pr[49] = 1; /* NumbPath */
 	oc_sa_build_pr_get(
 		c->mad, OC_PR_CM_SLID | OC_PR_CM_DLID | OC_PR_CM_NUMBPATH, pr);
@@ -143,9 +143,9 @@ static int open_client(struct sa_client *c, const struct sa_opts *o)
 {
 	if (oc_sa_open(&c->sa, o->ca, o->port, "osmcloud sa-load"))
 		return -1;
-	if (!c->sa.port.sm_lid) {
+	if (!c->sa.u.port.sm_lid) {
 		fprintf(stderr, "osmcloud sa-load: port %s/%d knows no SM\n",
-			c->sa.port.ca_name, c->sa.port.portnum);
+			c->sa.u.port.ca_name, c->sa.u.port.portnum);
 		return -1;
 	}
 	return 0;
@@ -252,14 +252,14 @@ int cmd_sa_load(int argc, char **argv)
 			    .seconds = 5,
 			    .timeout_ms = 1000,
 			    .role = "client"};
-	struct sa_client c = {.sa.fd = -1};
+	struct sa_client c = {.sa.u.fd = -1};
 	double secs = 0;
 	int rc;
 
 	if (parse(argc, argv, &o) || open_client(&c, &o))
 		return 2;
 	oc_stop_on_signals();
-	build_query(&c, o.dlid ? o.dlid : c.sa.port.sm_lid);
+	build_query(&c, o.dlid ? o.dlid : c.sa.u.port.sm_lid);
 	rc = flood(&c, &o, &secs);
 	if (!rc)
 		report(&c, &o, secs);

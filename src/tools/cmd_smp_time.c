@@ -176,8 +176,8 @@ static int check_fabric(const struct st_state *s, const struct st_opts *o)
 		fprintf(stderr,
 			"%s: --switches %u: only %u switch(es) reachable from "
 			"%s/%d by directed route; nothing sent\n",
-			WHO, o->switches, s->found, s->p.port.ca_name,
-			s->p.port.portnum);
+			WHO, o->switches, s->found, s->p.u.port.ca_name,
+			s->p.u.port.portnum);
 		return -1;
 	}
 	for (i = 0; i < s->found; i++)
@@ -368,7 +368,7 @@ static int run(struct st_state *s, const struct st_opts *o)
 int cmd_smp_time(int argc, char **argv)
 {
 	struct st_opts o = {.window = 4, .repeat = 1, .timeout_ms = 1000};
-	struct st_state s = {.p.fd = -1};
+	struct st_state s = {.p.u.fd = -1};
 	int rc;
 
 	if (parse(argc, argv, &o))

@@ -171,14 +171,14 @@ static int ask_sa(struct pc_daemon *d, uint64_t mask,
 
 	for (tries = 0; tries < 2; tries++) {
 		d->sa_queries++;
-		sm_lid = d->sa.port.sm_lid;
+		sm_lid = d->sa.u.port.sm_lid;
 		if (!oc_sa_get_path(&d->sa, mask, q, (int)d->o->timeout_ms,
 				    status, rec) &&
 		    *status != 0xffff)
 			return 0;
 		d->sa_timeouts++;
 		poll_subnet(d);
-		if (d->sa.port.sm_lid == sm_lid)
+		if (d->sa.u.port.sm_lid == sm_lid)
 			break;
 	}
 	return -1;
@@ -201,7 +201,7 @@ static void serve_query(struct pc_daemon *d, struct pc_client *c,
 	if (ask_sa(d, mask, q, &status, rec)) {
 		reply(c,
 		      "error sa: no answer from the SM (LID %u) within %u ms",
-		      d->sa.port.sm_lid, d->o->timeout_ms);
+		      d->sa.u.port.sm_lid, d->o->timeout_ms);
 		return;
 	}
 	if (status) {
@@ -251,7 +251,7 @@ static void serve_stats(struct pc_daemon *d, struct pc_client *c)
 	      s->flushes[OC_PC_FLUSH_FLAG_DOWN], s->flushes[OC_PC_FLUSH_SM],
 	      s->flushes[OC_PC_FLUSH_REREG], s->flushes[OC_PC_FLUSH_LID],
 	      s->flushes[OC_PC_FLUSH_PKEY], s->flushes[OC_PC_FLUSH_USER],
-	      d->polls, d->poll_errors, be64toh(d->sa.port.port_guid),
+	      d->polls, d->poll_errors, be64toh(d->sa.u.port.port_guid),
 	      d->st.lid, d->st.lmc, d->st.sm_lid, d->st.sm_guid, d->st.n_pkeys);
 }
 
@@ -420,14 +420,14 @@ static int start(struct pc_daemon *d)
 	fprintf(stderr,
 		WHO ": serving %s for %s/%d (LID %u, SM LID %u), capacity "
 		    "%u, polling every %u ms\n",
-		d->o->socket, d->sa.port.ca_name, d->sa.port.portnum, d->st.lid,
-		d->st.sm_lid, d->o->capacity, d->o->poll_ms);
+		d->o->socket, d->sa.u.port.ca_name, d->sa.u.port.portnum,
+		d->st.lid, d->st.sm_lid, d->o->capacity, d->o->poll_ms);
 	return 0;
 }
 
 int oc_pcserve_run(const struct oc_pcserve_opts *o)
 {
-	struct pc_daemon d = {.o = o, .listen_fd = -1, .sa.fd = -1};
+	struct pc_daemon d = {.o = o, .listen_fd = -1, .sa.u.fd = -1};
 	unsigned i;
 	int rc = 0;
 
@@ -446,7 +446,7 @@ int oc_pcserve_run(const struct oc_pcserve_opts *o)
 		fprintf(stderr, WHO ": %s, %s removed\n",
 			rc ? "not started" : "stopped", o->socket);
 	}
-	if (d.sa.fd >= 0)
+	if (d.sa.u.fd >= 0)
 		oc_sa_close(&d.sa);
 	oc_pathcache_free(d.cache);
 	return rc;

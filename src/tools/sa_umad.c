@@ -21,7 +21,6 @@
 #define SMP_LID_CLASS 0x01
 #define SMP_DR_CLASS 0x81
 #define METHOD_GET 0x01
-#define METHOD_GET_RESP 0x81
 #define ATTR_NODE_INFO 0x0011
 #define ATTR_PORT_INFO 0x0015
 #define ATTR_PKEY_TABLE 0x0016
@@ -32,7 +31,6 @@
 #define SA_DATA_OFF 56
 #define SMP_DATA_OFF 64
 #define PKEYS_PER_BLOCK 32
-#define STATUS_NO_ANSWER 0xffff
 
 static uint32_t mad_tid(const uint8_t *m)
 {
@@ -50,37 +48,16 @@ static long now_ms(void)
 int oc_sa_open(struct oc_sa_port *p, const char *ca, int portnum,
 	       const char *who)
 {
-	memset(p, 0, sizeof(*p));
-	p->fd = p->sa_agent = p->smp_agent = p->lid_agent = -1;
-	p->who = who;
-	if (umad_init() < 0 || umad_get_port(ca, portnum, &p->port) < 0) {
-		fprintf(stderr, "%s: no port %s/%d (libibumad)\n", who,
-			ca ? ca : "(first CA)", portnum);
-		return -1;
-	}
-	p->fd = umad_open_port(p->port.ca_name, p->port.portnum);
-	if (p->fd >= 0)
-		p->sa_agent = umad_register(p->fd, SA_CLASS, SA_CLASS_VERSION,
-					    0, NULL);
-	p->umad = calloc(1, umad_size() + OC_MAD_SIZE);
-	if (p->fd < 0 || p->sa_agent < 0 || !p->umad) {
-		fprintf(stderr, "%s: cannot open %s/%d for SA MADs\n", who,
-			p->port.ca_name, p->port.portnum);
-		oc_sa_close(p);
-		return -1;
-	}
-	return 0;
+	p->sa_agent = oc_umad_open(&p->u, ca, portnum, SA_CLASS,
+				   SA_CLASS_VERSION, "SA MADs", who);
+	p->smp_agent = p->lid_agent = -1;
+	p->pkey_cap = 0;
+	return p->sa_agent < 0 ? -1 : 0;
 }
 
 void oc_sa_close(struct oc_sa_port *p)
 {
-	if (p->fd >= 0)
-		umad_close_port(p->fd);
-	if (p->port.pkeys || p->port.ca_name[0])
-		umad_release_port(&p->port);
-	free(p->umad);
-	p->umad = NULL;
-	p->fd = -1;
+	oc_umad_close(&p->u);
 }
 
 void oc_sa_build_pr_get(uint8_t mad[OC_MAD_SIZE], uint64_t comp_mask,
@@ -100,12 +77,13 @@ static int send_mad(struct oc_sa_port *p, int agent, uint8_t *mad,
 		    unsigned dlid, int dqp, int qkey, int timeout_ms,
 		    uint32_t *tid)
 {
-	*tid = ++p->next_tid;
+	*tid = ++p->u.next_tid;
 	oc_put_be64(mad + 8, *tid);
-	memcpy(umad_get_mad(p->umad), mad, OC_MAD_SIZE);
-	umad_set_addr(p->umad, (int)dlid, dqp, p->port.sm_sl, qkey);
-	if (umad_send(p->fd, agent, p->umad, OC_MAD_SIZE, timeout_ms, 0) < 0) {
-		fprintf(stderr, "%s: umad_send to LID %u: %s\n", p->who, dlid,
+	memcpy(umad_get_mad(p->u.umad), mad, OC_MAD_SIZE);
+	umad_set_addr(p->u.umad, (int)dlid, dqp, p->u.port.sm_sl, qkey);
+	if (umad_send(p->u.fd, agent, p->u.umad, OC_MAD_SIZE, timeout_ms, 0) <
+	    0) {
+		fprintf(stderr, "%s: umad_send to LID %u: %s\n", p->u.who, dlid,
 			strerror(errno));
 		return -1;
 	}
@@ -115,30 +93,18 @@ static int send_mad(struct oc_sa_port *p, int agent, uint8_t *mad,
 int oc_sa_send(struct oc_sa_port *p, uint8_t mad[OC_MAD_SIZE], int timeout_ms,
 	       uint32_t *tid)
 {
-	return send_mad(p, p->sa_agent, mad, p->port.sm_lid, 1, SA_QKEY,
+	return send_mad(p, p->sa_agent, mad, p->u.port.sm_lid, 1, SA_QKEY,
 			timeout_ms, tid);
 }
 
 /* Any MAD within timeout_ms: 0 with the agent that got it, -1 if none.
- * The MAD is left in p->umad. */
+ * The MAD is left in p->u.umad. */
 static int recv_any(struct oc_sa_port *p, int timeout_ms, int *agent)
 {
 	int len = OC_MAD_SIZE;
 
-	*agent = umad_recv(p->fd, p->umad, &len, timeout_ms);
+	*agent = umad_recv(p->u.fd, p->u.umad, &len, timeout_ms);
 	return *agent < 0 ? -1 : 0;
-}
-
-/* The status of the MAD in p->umad (STATUS_NO_ANSWER for a time-out or
- * a send error); a directed-route SMP's direction bit is not status. */
-static uint16_t answer_status(const struct oc_sa_port *p)
-{
-	const uint8_t *m = umad_get_mad(p->umad);
-
-	if (umad_status(p->umad) || m[3] != METHOD_GET_RESP)
-		return STATUS_NO_ANSWER;
-	return (uint16_t)(oc_get_be16(m + 4) &
-			  (m[1] == SMP_DR_CLASS ? 0x7fff : 0xffff));
 }
 
 int oc_sa_recv(struct oc_sa_port *p, int timeout_ms, uint32_t *tid,
@@ -151,15 +117,15 @@ int oc_sa_recv(struct oc_sa_port *p, int timeout_ms, uint32_t *tid,
 		if (recv_any(p, timeout_ms, &agent))
 			return -1;
 	} while (agent != p->sa_agent);
-	m = umad_get_mad(p->umad);
+	m = umad_get_mad(p->u.umad);
 	*tid = mad_tid(m);
-	*status = answer_status(p);
+	*status = oc_umad_answer_status(&p->u);
 	memcpy(rec, m + SA_DATA_OFF, OC_PATHREC_SIZE);
 	return 0;
 }
 
 /* Sends mad on agent and waits for the answer of the same TID; 0 with
- * its status (the answer left in p->umad), -1 when none came. */
+ * its status (the answer left in p->u.umad), -1 when none came. */
 static int transact(struct oc_sa_port *p, int agent, uint8_t *mad,
 		    unsigned dlid, int dqp, int qkey, int timeout_ms,
 		    uint16_t *status)
@@ -175,8 +141,8 @@ static int transact(struct oc_sa_port *p, int agent, uint8_t *mad,
 
 		if (left <= 0 || recv_any(p, (int)left, &got))
 			return -1;
-		if (got == agent && mad_tid(umad_get_mad(p->umad)) == tid) {
-			*status = answer_status(p);
+		if (got == agent && mad_tid(umad_get_mad(p->u.umad)) == tid) {
+			*status = oc_umad_answer_status(&p->u);
 			return 0;
 		}
 	}
@@ -190,10 +156,10 @@ int oc_sa_get_path(struct oc_sa_port *p, uint64_t comp_mask,
 	uint8_t mad[OC_MAD_SIZE];
 
 	oc_sa_build_pr_get(mad, comp_mask, query);
-	if (transact(p, p->sa_agent, mad, p->port.sm_lid, 1, SA_QKEY,
+	if (transact(p, p->sa_agent, mad, p->u.port.sm_lid, 1, SA_QKEY,
 		     timeout_ms, status))
 		return -1;
-	memcpy(answer, (uint8_t *)umad_get_mad(p->umad) + SA_DATA_OFF,
+	memcpy(answer, (uint8_t *)umad_get_mad(p->u.umad) + SA_DATA_OFF,
 	       OC_PATHREC_SIZE);
 	return 0;
 }
@@ -208,8 +174,9 @@ static int smp_get(struct oc_sa_port *p, unsigned lid, unsigned attr,
 	uint16_t status;
 
 	if (*agent < 0)
-		*agent = umad_register(
-			p->fd, lid ? SMP_LID_CLASS : SMP_DR_CLASS, 1, 0, NULL);
+		*agent = umad_register(p->u.fd,
+				       lid ? SMP_LID_CLASS : SMP_DR_CLASS, 1, 0,
+				       NULL);
 	if (*agent < 0)
 		return -1;
 	mad[0] = 1;
@@ -224,7 +191,7 @@ static int smp_get(struct oc_sa_port *p, unsigned lid, unsigned attr,
 		     &status) ||
 	    status)
 		return -1;
-	memcpy(data, (uint8_t *)umad_get_mad(p->umad) + SMP_DATA_OFF, 64);
+	memcpy(data, (uint8_t *)umad_get_mad(p->u.umad) + SMP_DATA_OFF, 64);
 	return 0;
 }
 
@@ -259,20 +226,20 @@ int oc_sa_read_state(struct oc_sa_port *p, int timeout_ms,
 	uint8_t data[64];
 
 	memset(st, 0, sizeof(*st));
-	if (smp_get(p, 0, ATTR_PORT_INFO, (uint32_t)p->port.portnum, timeout_ms,
-		    data) ||
+	if (smp_get(p, 0, ATTR_PORT_INFO, (uint32_t)p->u.port.portnum,
+		    timeout_ms, data) ||
 	    read_pkeys(p, timeout_ms, st)) {
 		fprintf(stderr,
 			"%s: cannot read PortInfo/P_Key table of %s/%d\n",
-			p->who, p->port.ca_name, p->port.portnum);
+			p->u.who, p->u.port.ca_name, p->u.port.portnum);
 		return -1;
 	}
 	st->lid = (uint16_t)oc_get_be16(data + 16);
 	st->sm_lid = (uint16_t)oc_get_be16(data + 18);
 	st->lmc = data[34] & 7;
 	/* the SA is where PortInfo's master SM LID says from now on */
-	p->port.sm_lid = st->sm_lid;
-	p->port.base_lid = st->lid;
+	p->u.port.sm_lid = st->sm_lid;
+	p->u.port.base_lid = st->lid;
 	if (st->sm_lid &&
 	    !smp_get(p, st->sm_lid, ATTR_SM_INFO, 0, timeout_ms, data))
 		st->sm_guid = oc_get_be64(data);
@@ -281,6 +248,6 @@ int oc_sa_read_state(struct oc_sa_port *p, int timeout_ms,
 
 void oc_sa_port_gid(const struct oc_sa_port *p, uint8_t gid[16])
 {
-	memcpy(gid, &p->port.gid_prefix, 8);
-	memcpy(gid + 8, &p->port.port_guid, 8);
+	memcpy(gid, &p->u.port.gid_prefix, 8);
+	memcpy(gid + 8, &p->u.port.port_guid, 8);
 }

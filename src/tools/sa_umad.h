@@ -14,23 +14,17 @@
 
 #include <stdint.h>
 
-#include <infiniband/umad.h>
-
 #include "sa/pathrec.h"
+#include "umad_port.h"
 
-#define OC_MAD_SIZE 256
 #define OC_SA_MAX_PKEYS 256 /* read at most this many P_Key entries */
 
 struct oc_sa_port {
-	int fd;
-	int sa_agent;  /* SA class 0x03 */
-	int smp_agent; /* directed-route SMPs (0x81), -1 until needed */
-	int lid_agent; /* LID-routed SMPs (0x01), -1 until needed */
-	umad_port_t port;
-	void *umad; /* send and receive buffer */
-	uint32_t next_tid;
+	struct oc_umad_port u;
+	int sa_agent;	   /* SA class 0x03 */
+	int smp_agent;	   /* directed-route SMPs (0x81), -1 until needed */
+	int lid_agent;	   /* LID-routed SMPs (0x01), -1 until needed */
 	unsigned pkey_cap; /* NodeInfo's PartitionCap, 0 until read */
-	const char *who;   /* the command, for error messages */
 };
 
 /* What the local port and the SM look like now. */

@@ -43,12 +43,12 @@ static int get(struct walk *w, const struct oc_dr_path *path, unsigned attr,
 		fprintf(stderr,
 			"%s: no answer to SMP Get 0x%x (modifier %u) along "
 			"route %s within %d ms\n",
-			w->p->who, attr, mod, where, w->timeout_ms);
+			w->p->u.who, attr, mod, where, w->timeout_ms);
 	else
 		fprintf(stderr,
 			"%s: SMP Get 0x%x (modifier %u) along route %s: "
 			"status 0x%04x\n",
-			w->p->who, attr, mod, where, status);
+			w->p->u.who, attr, mod, where, status);
 	return -1;
 }
 

@@ -17,13 +17,10 @@
 #include "base/bytes.h"
 #include "smp_umad.h"
 
-#define MAD_SIZE 256
 #define SMP_DR_CLASS 0x81
-#define METHOD_GET_RESP 0x81
 #define PERMISSIVE_LID 0xffff
 #define DATA_OFF 64
 #define INITIAL_PATH_OFF 128
-#define DR_STATUS_MASK 0x7fff /* the top bit is the direction */
 
 double oc_smp_now_us(void)
 {
@@ -48,46 +45,23 @@ const char *oc_dr_path_str(const struct oc_dr_path *path, char *buf,
 int oc_smp_open(struct oc_smp_port *p, const char *ca, int portnum,
 		const char *who)
 {
-	memset(p, 0, sizeof(*p));
-	p->fd = p->agent = -1;
-	p->who = who;
-	if (umad_init() < 0 || umad_get_port(ca, portnum, &p->port) < 0) {
-		fprintf(stderr, "%s: no port %s/%d (libibumad)\n", who,
-			ca ? ca : "(first CA)", portnum);
-		return -1;
-	}
-	p->fd = umad_open_port(p->port.ca_name, p->port.portnum);
-	if (p->fd >= 0)
-		p->agent = umad_register(p->fd, SMP_DR_CLASS, 1, 0, NULL);
-	p->umad = calloc(1, umad_size() + MAD_SIZE);
-	if (p->fd < 0 || p->agent < 0 || !p->umad) {
-		fprintf(stderr,
-			"%s: cannot open %s/%d for directed-route SMPs "
-			"(needs access to /dev/infiniband/umad*)\n",
-			who, p->port.ca_name, p->port.portnum);
-		oc_smp_close(p);
-		return -1;
-	}
-	return 0;
+	p->agent = oc_umad_open(&p->u, ca, portnum, SMP_DR_CLASS, 1,
+				"directed-route SMPs (needs access to "
+				"/dev/infiniband/umad*)",
+				who);
+	return p->agent < 0 ? -1 : 0;
 }
 
 void oc_smp_close(struct oc_smp_port *p)
 {
-	if (p->fd >= 0)
-		umad_close_port(p->fd);
-	if (p->port.ca_name[0])
-		umad_release_port(&p->port);
-	p->port.ca_name[0] = '\0';
-	free(p->umad);
-	p->umad = NULL;
-	p->fd = -1;
+	oc_umad_close(&p->u);
 }
 
 static void build_smp(uint8_t *m, const struct oc_dr_path *path,
 		      unsigned method, unsigned attr, uint32_t mod,
 		      const uint8_t *data, uint32_t tid)
 {
-	memset(m, 0, MAD_SIZE);
+	memset(m, 0, OC_MAD_SIZE);
 	m[0] = 1; /* base version */
 	m[1] = SMP_DR_CLASS;
 	m[2] = 1; /* class version */
@@ -109,12 +83,13 @@ int oc_smp_send(struct oc_smp_port *p, const struct oc_dr_path *path,
 {
 	char where[4 * OC_SMP_MAX_HOPS + 8];
 
-	*tid = ++p->next_tid;
-	build_smp(umad_get_mad(p->umad), path, method, attr, mod, data, *tid);
-	umad_set_addr(p->umad, PERMISSIVE_LID, 0, 0, 0);
-	if (umad_send(p->fd, p->agent, p->umad, MAD_SIZE, timeout_ms, 0) < 0) {
+	*tid = ++p->u.next_tid;
+	build_smp(umad_get_mad(p->u.umad), path, method, attr, mod, data, *tid);
+	umad_set_addr(p->u.umad, PERMISSIVE_LID, 0, 0, 0);
+	if (umad_send(p->u.fd, p->agent, p->u.umad, OC_MAD_SIZE, timeout_ms,
+		      0) < 0) {
 		fprintf(stderr, "%s: umad_send of SMP 0x%x to route %s: %s\n",
-			p->who, attr,
+			p->u.who, attr,
 			oc_dr_path_str(path, where, sizeof(where)),
 			strerror(errno));
 		return -1;
@@ -125,18 +100,15 @@ int oc_smp_send(struct oc_smp_port *p, const struct oc_dr_path *path,
 int oc_smp_recv(struct oc_smp_port *p, int timeout_ms, struct oc_smp_answer *a)
 {
 	const uint8_t *m;
-	int len = MAD_SIZE;
+	int len = OC_MAD_SIZE;
 
-	if (umad_recv(p->fd, p->umad, &len, timeout_ms) != p->agent)
+	if (umad_recv(p->u.fd, p->u.umad, &len, timeout_ms) != p->agent)
 		return -1;
-	m = umad_get_mad(p->umad);
+	m = umad_get_mad(p->u.umad);
 	a->tid = oc_get_be32(m + 12);
 	a->attr = (uint16_t)oc_get_be16(m + 16);
 	a->mod = oc_get_be32(m + 20);
-	if (umad_status(p->umad) || m[3] != METHOD_GET_RESP)
-		a->status = OC_SMP_NO_ANSWER;
-	else
-		a->status = (uint16_t)(oc_get_be16(m + 4) & DR_STATUS_MASK);
+	a->status = oc_umad_answer_status(&p->u);
 	memcpy(a->data, m + DATA_OFF, OC_SMP_DATA);
 	return 0;
 }

@@ -14,11 +14,11 @@
 
 #include <stdint.h>
 
-#include <infiniband/umad.h>
+#include "umad_port.h"
 
-#define OC_SMP_DATA 64		/* bytes of an SMP's attribute data */
-#define OC_SMP_MAX_HOPS 63	/* a directed route's longest initial path */
-#define OC_SMP_NO_ANSWER 0xffff /* status of a time-out or a send error */
+#define OC_SMP_DATA 64	   /* bytes of an SMP's attribute data */
+#define OC_SMP_MAX_HOPS 63 /* a directed route's longest initial path */
+#define OC_SMP_NO_ANSWER OC_MAD_NO_ANSWER /* a time-out or a send error */
 
 #define OC_SMP_GET 0x01
 #define OC_SMP_SET 0x02
@@ -36,11 +36,8 @@ struct oc_dr_path {
 };
 
 struct oc_smp_port {
-	int fd, agent;
-	umad_port_t port;
-	void *umad; /* send and receive buffer */
-	uint32_t next_tid;
-	const char *who; /* the command, for error messages */
+	struct oc_umad_port u;
+	int agent;
 };
 
 /* One answer: the request's TID, its status (0 success; the DR direction

@@ -28,6 +28,7 @@ osmcloud_SOURCES += src/tools/opt_uint.c src/tools/opt_uint.h \
 	src/tools/stop_signal.c src/tools/stop_signal.h
 osmcloud_SOURCES += src/tools/cmd_sa_load.c \
 	src/tools/latency_stats.c src/tools/latency_stats.h \
+	src/tools/umad_port.c src/tools/umad_port.h \
 	src/tools/sa_umad.c src/tools/sa_umad.h \
 	src/tools/pathcache_client.c src/tools/pathcache_client.h
 # pathcache: the client's path-record cache daemon and its CLI
