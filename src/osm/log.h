@@ -11,8 +11,6 @@
 #ifndef OC_OSM_LOG_H
 #define OC_OSM_LOG_H
 
-#include <time.h>
-
 #include <opensm/osm_log.h>
 
 #include "log_level.h"
@@ -49,14 +47,5 @@ struct oc_osm_log {
 		      ##__VA_ARGS__)
 #define oc_osm_debug(lg, fmt, ...) \
 	oc_osm_log_at(lg, OC_OSM_LOG_DEBUG, OSM_LOG_DEBUG, fmt, ##__VA_ARGS__)
-
-/* Monotonic clock in milliseconds, for phase durations. */
-static inline double oc_osm_now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 #endif

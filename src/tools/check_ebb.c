@@ -7,8 +7,8 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
+#include "base/clock.h"
 #include "check_ebb.h"
 #include "opt_uint.h"
 
@@ -27,14 +27,6 @@ int ebb_check_seed(struct ebb_check *e, const char *s)
 	return oc_opt_uint("osmcloud check", "--seed", s, 0, UINT_MAX, &e->seed)
 		       ? 2
 		       : 0;
-}
-
-static double now(clockid_t clock)
-{
-	struct timespec ts;
-
-	clock_gettime(clock, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 /* "round value running_mean", one line per round, for a plot. */
@@ -66,16 +58,16 @@ static int measure(struct ebb_check *e, const struct oc_fabric *f,
 {
 	struct oc_ebb_opts o = {e->rounds, e->seed};
 	struct oc_err err;
-	double start = now(CLOCK_MONOTONIC),
-	       cpu = now(CLOCK_PROCESS_CPUTIME_ID);
+	double start = oc_clock_s(CLOCK_MONOTONIC),
+	       cpu = oc_clock_s(CLOCK_PROCESS_CPUTIME_ID);
 
 	if (oc_ebb_rounds(f, t, lids, e->endpoints, &o, &e->res, per_round,
 			  &err)) {
 		fprintf(stderr, "osmcloud check: --ebb: %s\n", err.msg);
 		return 2;
 	}
-	e->seconds = now(CLOCK_MONOTONIC) - start;
-	e->cpu_seconds = now(CLOCK_PROCESS_CPUTIME_ID) - cpu;
+	e->seconds = oc_clock_s(CLOCK_MONOTONIC) - start;
+	e->cpu_seconds = oc_clock_s(CLOCK_PROCESS_CPUTIME_ID) - cpu;
 	return e->trace ? write_trace(e->trace, per_round, e->rounds) : 0;
 }
 

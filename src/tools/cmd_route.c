@@ -14,8 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "base/clock.h"
 #include "commands.h"
 #include "route/engine.h"
 #include "fabric_args.h"
@@ -229,14 +229,6 @@ static void print_lanes(const struct oc_partitions *ps,
 	fprintf(stderr, "\n");
 }
 
-static double now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
 /* The engine's promise on its tables, as the plugin checks it: 0 kept,
  * 1 broken, -1 not checkable (said on stderr). */
 static int check_promise(const struct route_args *a,
@@ -245,13 +237,13 @@ static int check_promise(const struct route_args *a,
 			 const struct oc_lfts *lfts,
 			 const struct oc_route_stats *stats, double *ms)
 {
-	double t = now_ms();
+	double t = oc_now_ms();
 	char *violation;
 	struct oc_err err;
 	int ret = oc_promise_check(in->f, lfts, engine,
 				   stats->sw_pairs_unserved, &violation, &err);
 
-	*ms = now_ms() - t;
+	*ms = oc_now_ms() - t;
 	if (ret < 0) {
 		fprintf(stderr, "osmcloud route: %s: %s\n", a->engine, err.msg);
 		return -1;

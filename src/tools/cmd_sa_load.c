@@ -17,8 +17,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "base/clock.h"
 #include "commands.h"
 #include "stop_signal.h"
 #include "opt_uint.h"
@@ -47,14 +47,6 @@ struct sa_client {
 	size_t n, cap, errors;
 };
 
-static double now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
-}
-
 /* SubnAdmGet(PathRecord) from this port's LID to dlid, one path, as
  * rdma_cm asks by LIDs (SLID, DLID, NumbPath). */
 static void build_query(struct sa_client *c, unsigned dlid)
@@ -72,7 +64,7 @@ static void build_query(struct sa_client *c, unsigned dlid)
 static int send_query(struct sa_client *c, struct slot *s,
 		      const struct sa_opts *o)
 {
-	s->t0 = now_us();
+	s->t0 = oc_now_us();
 	return oc_sa_send(&c->sa, c->mad, (int)o->timeout_ms, &s->tid);
 }
 
@@ -108,14 +100,14 @@ static struct slot *receive(struct sa_client *c, unsigned window)
 	if (status)
 		c->errors++;
 	else
-		record(c, now_us() - c->slot[i].t0);
+		record(c, oc_now_us() - c->slot[i].t0);
 	return &c->slot[i];
 }
 
 /* Keeps o->window queries outstanding until the time is up or SIGTERM. */
 static int flood(struct sa_client *c, const struct sa_opts *o, double *secs)
 {
-	double start = now_us(), end = start + o->seconds * 1e6;
+	double start = oc_now_us(), end = start + o->seconds * 1e6;
 	unsigned i, outstanding = o->window;
 	struct slot *s;
 
@@ -127,7 +119,7 @@ static int flood(struct sa_client *c, const struct sa_opts *o, double *secs)
 		s = receive(c, o->window);
 		if (!s)
 			continue;
-		if (!oc_stop_asked() && (!o->seconds || now_us() < end)) {
+		if (!oc_stop_asked() && (!o->seconds || oc_now_us() < end)) {
 			if (send_query(c, s, o))
 				return -1;
 		} else {
@@ -135,7 +127,7 @@ static int flood(struct sa_client *c, const struct sa_opts *o, double *secs)
 			outstanding--;
 		}
 	}
-	*secs = (now_us() - start) / 1e6;
+	*secs = (oc_now_us() - start) / 1e6;
 	return 0;
 }
 

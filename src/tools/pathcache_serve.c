@@ -20,9 +20,9 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/time.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "base/clock.h"
 #include "base/path_check.h"
 #include "base/unix_listen.h"
 #include "pathcache_serve.h"
@@ -52,14 +52,6 @@ struct pc_daemon {
 	uint64_t sa_queries, sa_errors, sa_timeouts, polls, poll_errors;
 	uint64_t seen_flushes[OC_PC_FLUSH_COUNT];
 };
-
-static long now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000L + ts.tv_nsec / 1000000L;
-}
 
 /* Logs the flushes since the last call, with their reasons. */
 static void log_flushes(struct pc_daemon *d)
@@ -354,12 +346,12 @@ static void accept_client(struct pc_daemon *d)
 
 static void loop(struct pc_daemon *d)
 {
-	long next_poll = now_ms() + d->o->poll_ms;
+	long next_poll = (long)oc_now_ms() + d->o->poll_ms;
 	struct pollfd pfd[1 + MAX_CLIENTS];
 	unsigned i;
 
 	while (!oc_stop_asked()) {
-		long wait = next_poll - now_ms();
+		long wait = next_poll - (long)oc_now_ms();
 
 		pfd[0].fd = d->listen_fd, pfd[0].events = POLLIN;
 		for (i = 0; i < MAX_CLIENTS; i++)
@@ -369,9 +361,9 @@ static void loop(struct pc_daemon *d)
 				break;
 			continue; /* revents are not set: read nothing */
 		}
-		if (now_ms() >= next_poll) {
+		if ((long)oc_now_ms() >= next_poll) {
 			poll_subnet(d);
-			next_poll = now_ms() + d->o->poll_ms;
+			next_poll = (long)oc_now_ms() + d->o->poll_ms;
 		}
 		for (i = 0; i < MAX_CLIENTS; i++)
 			if (d->cl[i].fd >= 0 && pfd[1 + i].revents)

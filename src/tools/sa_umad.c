@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "base/clock.h"
 #include "base/bytes.h"
 #include "sa_umad.h"
 
@@ -35,14 +35,6 @@
 static uint32_t mad_tid(const uint8_t *m)
 {
 	return oc_get_be32(m + 12);
-}
-
-static long now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000L + ts.tv_nsec / 1000000L;
 }
 
 int oc_sa_open(struct oc_sa_port *p, const char *ca, int portnum,
@@ -130,14 +122,14 @@ static int transact(struct oc_sa_port *p, int agent, uint8_t *mad,
 		    unsigned dlid, int dqp, int qkey, int timeout_ms,
 		    uint16_t *status)
 {
-	long deadline = now_ms() + timeout_ms + 100;
+	long deadline = (long)oc_now_ms() + timeout_ms + 100;
 	uint32_t tid;
 	int got;
 
 	if (send_mad(p, agent, mad, dlid, dqp, qkey, timeout_ms, &tid))
 		return -1;
 	for (;;) {
-		long left = deadline - now_ms();
+		long left = deadline - (long)oc_now_ms();
 
 		if (left <= 0 || recv_any(p, (int)left, &got))
 			return -1;

@@ -12,8 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "base/clock.h"
 #include "base/bytes.h"
 #include "smp_umad.h"
 
@@ -21,14 +21,6 @@
 #define PERMISSIVE_LID 0xffff
 #define DATA_OFF 64
 #define INITIAL_PATH_OFF 128
-
-double oc_smp_now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
-}
 
 const char *oc_dr_path_str(const struct oc_dr_path *path, char *buf,
 			   unsigned len)
@@ -117,7 +109,7 @@ int oc_smp_get(struct oc_smp_port *p, const struct oc_dr_path *path,
 	       unsigned attr, uint32_t mod, int timeout_ms, uint16_t *status,
 	       uint8_t data[OC_SMP_DATA])
 {
-	double deadline = oc_smp_now_us() + 1000.0 * timeout_ms + 1e5;
+	double deadline = oc_now_us() + 1000.0 * timeout_ms + 1e5;
 	struct oc_smp_answer a;
 	uint32_t tid;
 
@@ -125,7 +117,7 @@ int oc_smp_get(struct oc_smp_port *p, const struct oc_dr_path *path,
 	if (oc_smp_send(p, path, OC_SMP_GET, attr, mod, NULL, timeout_ms, &tid))
 		return -1;
 	for (;;) {
-		double left_ms = (deadline - oc_smp_now_us()) / 1000.0;
+		double left_ms = (deadline - oc_now_us()) / 1000.0;
 
 		if (left_ms <= 0 || oc_smp_recv(p, (int)left_ms + 1, &a))
 			return -1;

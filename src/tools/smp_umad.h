@@ -75,7 +75,4 @@ int oc_smp_get(struct oc_smp_port *p, const struct oc_dr_path *path,
 const char *oc_dr_path_str(const struct oc_dr_path *path, char *buf,
 			   unsigned len);
 
-/* Monotonic time in microseconds. */
-double oc_smp_now_us(void);
-
 #endif

@@ -10,6 +10,7 @@
  */
 #include <string.h>
 
+#include "base/clock.h"
 #include "smp_window.h"
 
 struct slot {
@@ -31,7 +32,7 @@ struct window_run {
 static int send_one(struct window_run *w, struct slot *s, size_t i)
 {
 	struct oc_smp_req *r = &w->reqs[i];
-	double now = oc_smp_now_us();
+	double now = oc_now_us();
 
 	if (!w->run->sent)
 		w->run->first_us = now;
@@ -57,7 +58,7 @@ static void settle(struct window_run *w, struct slot *s,
 		w->run->timeouts++;
 		return;
 	}
-	w->run->last_us = oc_smp_now_us();
+	w->run->last_us = oc_now_us();
 	if (a->status)
 		w->run->errors++;
 	else if (w->method == OC_SMP_GET)
@@ -94,12 +95,12 @@ static struct slot *earliest(struct window_run *w)
 /* One answer, or the earliest deadline passing. */
 static void wait_one(struct window_run *w, struct slot *e)
 {
-	double left_ms = (e->deadline_us - oc_smp_now_us()) / 1000.0;
+	double left_ms = (e->deadline_us - oc_now_us()) / 1000.0;
 	struct oc_smp_answer a;
 	struct slot *s;
 
 	if (left_ms <= 0 || oc_smp_recv(w->p, (int)left_ms + 1, &a)) {
-		if (oc_smp_now_us() >= e->deadline_us)
+		if (oc_now_us() >= e->deadline_us)
 			settle(w, e, NULL);
 		return;
 	}

@@ -5,6 +5,7 @@
  */
 #include <stdlib.h>
 
+#include "base/clock.h"
 #include "route/carry.h"
 #include "routing/carry_run.h"
 #include "routing/lft_in.h"
@@ -61,7 +62,7 @@ int oc_osm_carry_tables(const struct oc_osm_snapshot *s, struct oc_lfts *t,
 			struct oc_carry_undo *undo, const struct oc_osm_log *lg,
 			const char *engine)
 {
-	double start = oc_osm_now_ms();
+	double start = oc_now_ms();
 	struct oc_osm_installed in;
 	struct oc_carry_stats st;
 	struct oc_err err;
@@ -76,7 +77,7 @@ int oc_osm_carry_tables(const struct oc_osm_snapshot *s, struct oc_lfts *t,
 	}
 	ret = oc_carry(s->f, t, &in.view, undo, &st, &err);
 	if (!ret)
-		log_carried(lg, engine, &st, &in, oc_osm_now_ms() - start);
+		log_carried(lg, engine, &st, &in, oc_now_ms() - start);
 	oc_osm_installed_free(&in);
 	return ret ? carry_none(lg, engine, err.msg) : 1;
 }

@@ -39,6 +39,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "base/clock.h"
 #include "model/hop_rows.h"
 #include "model/hops.h"
 #include "routing/hops_out.h"
@@ -289,7 +290,7 @@ static void *worker(void *arg)
 	struct oc_osm_hops *h = arg;
 
 	h->dist = oc_switch_distances(h->f);
-	h->dist_ms = oc_osm_now_ms() - h->start_ms;
+	h->dist_ms = oc_now_ms() - h->start_ms;
 	if (!h->dist) {
 		h->dist_failed = 1;
 		atomic_store(&h->stop, 1);
@@ -323,7 +324,7 @@ struct oc_osm_hops *oc_osm_hops_start(const struct oc_osm_snapshot *s, int full,
 	if (!h->lids || sort_by_lid(h))
 		goto oom;
 	h->row_bytes = row_bytes(h);
-	h->start_ms = oc_osm_now_ms();
+	h->start_ms = oc_now_ms();
 	atomic_init(&h->dist_done, 0);
 	atomic_init(&h->next, 0);
 	atomic_init(&h->stop, 0);

@@ -5,19 +5,20 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/clock.h"
 #include "log.h"
 #include "routing/phases.h"
 
 void oc_osm_phases_start(struct oc_osm_phases *ph)
 {
 	memset(ph, 0, sizeof(*ph));
-	ph->start_ms = oc_osm_now_ms();
+	ph->start_ms = oc_now_ms();
 	ph->last_ms = ph->start_ms;
 }
 
 double oc_osm_phases_lap(struct oc_osm_phases *ph, enum oc_osm_phase p)
 {
-	double now = oc_osm_now_ms(), lap = now - ph->last_ms;
+	double now = oc_now_ms(), lap = now - ph->last_ms;
 
 	ph->ms[p] += lap;
 	ph->last_ms = now;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/clock.h"
 #include "routing/carry_run.h"
 #include "routing/fault.h"
 #include "routing/hops_out.h"
@@ -121,14 +122,14 @@ static int check_lmc(const struct oc_osm_run *run, struct oc_err *err)
 
 static int take_snapshot(struct oc_osm_run *run, struct oc_err *err)
 {
-	double t = oc_osm_now_ms();
+	double t = oc_now_ms();
 	const struct oc_fabric *f;
 
 	run->snap = oc_osm_snapshot_take(&run->plugin->osm->subn, err);
 	if (!run->snap)
 		return -1;
 	f = run->snap->f;
-	run->snapshot_ms = oc_osm_now_ms() - t;
+	run->snapshot_ms = oc_now_ms() - t;
 	oc_osm_info(run_log(run),
 		    "%s: snapshot: %u nodes (%u switches), %u ports, "
 		    "LIDs up to %u in %.1f ms",
@@ -402,10 +403,10 @@ static int check(struct oc_osm_run *run, char **violation, struct oc_err *err)
 	if (oc_osm_fault_inject(run->snap->f, run->lfts, run_log(run),
 				run->engine->name, err))
 		return -1;
-	t = oc_osm_now_ms();
+	t = oc_now_ms();
 	ret = oc_promise_check(run->snap->f, run->lfts, run->engine,
 			       run->stats.sw_pairs_unserved, violation, err);
-	run->check_ms = oc_osm_now_ms() - t;
+	run->check_ms = oc_now_ms() - t;
 	if (ret)
 		return -1;
 	log_promise_kept(run);
@@ -457,7 +458,7 @@ static struct oc_osm_hops *start_hops(struct oc_osm_run *run,
 static int finish_hops(struct oc_osm_run *run, struct oc_osm_hops *hops,
 		       struct oc_err *err)
 {
-	double t = oc_osm_now_ms(), dist_ms;
+	double t = oc_now_ms(), dist_ms;
 
 	if (oc_osm_hops_finish(hops, &dist_ms, err))
 		return -1;
@@ -471,7 +472,7 @@ static int finish_hops(struct oc_osm_run *run, struct oc_osm_hops *hops,
 					     err))
 			return -1;
 	}
-	run->hops_ms = oc_osm_now_ms() - t;
+	run->hops_ms = oc_now_ms() - t;
 	oc_osm_info(run_log(run),
 		    "%s: hops: %u switches, %.1f ms after routing "
 		    "(distances ready %.1f ms after the snapshot)",

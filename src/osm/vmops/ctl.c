@@ -13,6 +13,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include "base/clock.h"
 #include "base/unix_listen.h"
 #include "vmops/ctl.h"
 #include "plugin.h"
@@ -95,7 +96,7 @@ static void conn_request(struct oc_osm_ctl *c, struct oc_ctl_conn *k,
 		k->closing = 1;
 	}
 	k->out_off = 0;
-	k->write_ms = oc_osm_now_ms();
+	k->write_ms = oc_now_ms();
 }
 
 /* A line longer than the protocol allows: one reply, then closed. */
@@ -119,7 +120,7 @@ static void conn_too_long(struct oc_ctl_conn *k)
 	k->out = strndup(msg, n);
 	k->out_len = k->out ? (size_t)n : 0;
 	k->out_off = 0;
-	k->write_ms = oc_osm_now_ms();
+	k->write_ms = oc_now_ms();
 	k->closing = 1;
 }
 
@@ -141,7 +142,7 @@ static int conn_next_line(struct oc_osm_ctl *c, struct oc_ctl_conn *k)
 	used = nl + 1 - k->in;
 	memmove(k->in, nl + 1, k->in_len - used);
 	k->in_len -= used;
-	k->line_ms = k->in_len ? oc_osm_now_ms() : 0;
+	k->line_ms = k->in_len ? oc_now_ms() : 0;
 	return 1;
 }
 
@@ -166,7 +167,7 @@ static void conn_read(struct oc_osm_ctl *c, struct oc_ctl_conn *k, double now)
  * being read). */
 static void conn_serve(struct oc_osm_ctl *c, struct oc_ctl_conn *k)
 {
-	double now = oc_osm_now_ms();
+	double now = oc_now_ms();
 
 	for (;;) {
 		if (conn_flush(k, now)) {
@@ -234,7 +235,7 @@ static void accept_one(struct oc_osm_ctl *c, int fd)
 	k->peer.pid = cred.pid;
 	k->peer.uid = cred.uid;
 	k->peer.gid = cred.gid;
-	k->last_ms = oc_osm_now_ms();
+	k->last_ms = oc_now_ms();
 	oc_osm_verbose(
 		&c->plugin->log,
 		"osmcloud: ctl #%lu: connection from uid %u gid %u pid %d",
@@ -255,7 +256,7 @@ static void accept_all(struct oc_osm_ctl *c)
  * (fd -1 is ignored by poll); the time-out until the nearest deadline. */
 static int poll_set(struct oc_osm_ctl *c, struct pollfd *pfd)
 {
-	double now = oc_osm_now_ms(), next = now + 1000;
+	double now = oc_now_ms(), next = now + 1000;
 	unsigned i;
 
 	pfd[0] = (struct pollfd){c->wake[0], POLLIN, 0};
@@ -273,7 +274,7 @@ static int poll_set(struct oc_osm_ctl *c, struct pollfd *pfd)
 
 static void check_deadlines(struct oc_osm_ctl *c)
 {
-	double now = oc_osm_now_ms();
+	double now = oc_now_ms();
 	unsigned i;
 
 	for (i = 0; i < OC_CTL_MAX_CLIENTS; i++) {
@@ -307,8 +308,7 @@ static void *ctl_thread(void *arg)
 				if (pfd[2 + i].revents &
 					    (POLLIN | POLLHUP | POLLERR) &&
 				    !c->conns[i].out)
-					conn_read(c, &c->conns[i],
-						  oc_osm_now_ms());
+					conn_read(c, &c->conns[i], oc_now_ms());
 				conn_serve(c, &c->conns[i]);
 			}
 		check_deadlines(c);

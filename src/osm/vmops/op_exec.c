@@ -17,6 +17,7 @@
 #include <opensm/osm_port.h>
 #include <opensm/osm_switch.h>
 
+#include "base/clock.h"
 #include "vmops/commands.h"
 #include "vmops/dest.h"
 #include "vmops/fault_port.h"
@@ -350,7 +351,7 @@ static int adopt_prepared(struct oc_exec *x, struct oc_err *err)
 				  x->vm_name);
 	if (find_osm_ports(x, err))
 		return -1;
-	x->st.plan_ms = oc_osm_now_ms() - x->t_plan;
+	x->st.plan_ms = oc_now_ms() - x->t_plan;
 	return 0;
 }
 
@@ -363,21 +364,21 @@ static int build_model(struct oc_exec *x, struct oc_err *err)
 	double t[5];
 
 	x->st.model = "built";
-	t[0] = oc_osm_now_ms();
+	t[0] = oc_now_ms();
 	x->snap = oc_osm_snapshot_take(&x->osm->subn, err);
 	if (!x->snap)
 		return -1;
-	t[1] = oc_osm_now_ms();
+	t[1] = oc_now_ms();
 	if (copy_lfts(x, err))
 		return -1;
-	t[2] = oc_osm_now_ms();
+	t[2] = oc_now_ms();
 	if (analyze(x, err))
 		return -1;
-	t[3] = oc_osm_now_ms();
+	t[3] = oc_now_ms();
 	x->rc = oc_reconf_new(x->snap->f, x->ft, err);
 	if (!x->rc)
 		return -1;
-	t[4] = oc_osm_now_ms();
+	t[4] = oc_now_ms();
 	x->model_true = 1;
 	x->st.model_ms = t[4] - t[0];
 	oc_osm_info(&x->p->log,
@@ -501,12 +502,12 @@ static int prepare(struct oc_exec *x,
 		return adopt_prepared(x, err);
 	if (model_and_targets(x, targets, err))
 		return -1;
-	x->st.targets_ms = oc_osm_now_ms() - x->t_plan - x->st.model_ms;
+	x->st.targets_ms = oc_now_ms() - x->t_plan - x->st.model_ms;
 	if (x->already)
 		return 0;
 	if ((!x->detached && plan(x, err)) || find_osm_ports(x, err))
 		return -1;
-	x->st.plan_ms = oc_osm_now_ms() - x->t_plan;
+	x->st.plan_ms = oc_now_ms() - x->t_plan;
 	return 0;
 }
 
@@ -702,7 +703,7 @@ static int apply(struct oc_exec *x, struct oc_err *err)
 		return -1;
 	}
 	oc_osm_prepared_drop(&x->p->migrator.prepared); /* tables change */
-	x->st.send_ms = oc_osm_now_ms() - x->t0;
+	x->st.send_ms = oc_now_ms() - x->t0;
 	x->st.qp0_sent = x->osm->stats.qp0_mads_sent;
 	x->sweeps0 = oc_osm_sweeps_started(&x->p->sweeps);
 	x->st.swept = oc_osm_sweeps_running(&x->p->sweeps);
@@ -734,11 +735,11 @@ static int unsettled(const struct oc_exec *x)
 
 static void wait_acks(struct oc_exec *x)
 {
-	double deadline = oc_osm_now_ms() + ACK_TIMEOUT_MS;
+	double deadline = oc_now_ms() + ACK_TIMEOUT_MS;
 
-	while (unsettled(x) && !osm_exit_flag && oc_osm_now_ms() < deadline)
+	while (unsettled(x) && !osm_exit_flag && oc_now_ms() < deadline)
 		usleep(200);
-	x->st.ack_ms = oc_osm_now_ms() - x->t0;
+	x->st.ack_ms = oc_now_ms() - x->t0;
 	x->st.timed_out = unsettled(x);
 	x->st.qp0_sent = x->osm->stats.qp0_mads_sent - x->st.qp0_sent;
 	if (oc_osm_sweeps_started(&x->p->sweeps) != x->sweeps0)
@@ -1031,7 +1032,7 @@ static int run_locked(struct oc_exec *x,
 
 	CL_PLOCK_EXCL_ACQUIRE(&x->osm->lock);
 	pthread_mutex_lock(&x->p->vmstate.lock);
-	x->t_plan = oc_osm_now_ms();
+	x->t_plan = oc_now_ms();
 	ret = prepare(x, targets, err);
 	if (!ret && !x->already) {
 		fill_stats(x);
@@ -1052,7 +1053,7 @@ static enum oc_result run_all(struct oc_exec *x,
 	FILE *out = x->o->text;
 	struct oc_err err;
 
-	x->t0 = oc_osm_now_ms();
+	x->t0 = oc_now_ms();
 	if (run_locked(x, targets, &err)) {
 		fprintf(out, "osmcloud %s: refused: %s\n", x->cmd, err.msg);
 		return x->not_master ? OC_RES_NOT_MASTER : OC_RES_REFUSED;

@@ -9,6 +9,7 @@
 
 #include <opensm/osm_port.h>
 
+#include "base/clock.h"
 #include "analysis/ftree.h"
 #include "osm_internals.h"
 #include "plugin.h"
@@ -211,7 +212,7 @@ static void reconcile_locked(struct oc_osm_plugin *p)
 	struct oc_vmreg *base, *fixed = NULL;
 	struct oc_port_seen *seen = NULL;
 	struct oc_fixes fx = {0};
-	double t0 = oc_osm_now_ms();
+	double t0 = oc_now_ms();
 	struct oc_err err;
 	uint32_t n = 0;
 	int from_file;
@@ -235,7 +236,7 @@ static void reconcile_locked(struct oc_osm_plugin *p)
 			    "the fabric (%u CA ports): %u VMs, %u corrected, "
 			    "%u notes, in %.1f ms",
 			    vs->path, n, fixed->count, fx.moved,
-			    fx.count - fx.moved, oc_osm_now_ms() - t0);
+			    fx.count - fx.moved, oc_now_ms() - t0);
 		adopt(p, fixed, &fx, from_file);
 	}
 	oc_fixes_free(&fx);
