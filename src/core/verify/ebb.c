@@ -93,19 +93,6 @@ static int resolve(const struct oc_fabric *f, const uint16_t *lids, uint32_t n,
 	return ret;
 }
 
-static void shuffle(uint32_t *order, uint32_t n, uint64_t *state)
-{
-	uint32_t i;
-
-	for (i = n; i > 1; i--) {
-		uint32_t j = (uint32_t)(oc_flow_rand(state) % i);
-		uint32_t tmp = order[i - 1];
-
-		order[i - 1] = order[j];
-		order[j] = tmp;
-	}
-}
-
 /* One random bisection: the mean bandwidth of its flows. */
 static double one_round(struct oc_flow_round *fr, const struct endpoint *e,
 			uint32_t *order, uint32_t n, uint64_t *state,
@@ -114,7 +101,7 @@ static double one_round(struct oc_flow_round *fr, const struct endpoint *e,
 	uint32_t i, half = n / 2;
 	double sum = 0;
 
-	shuffle(order, n, state);
+	oc_flow_shuffle(order, n, state);
 	for (i = 0; i < half; i++) {
 		const struct endpoint *src = &e[order[i]];
 

@@ -103,3 +103,24 @@ void oc_flow_round_clear(struct oc_flow_round *r)
 		r->load[r->path[k]] = 0;
 	r->flows = 0;
 }
+
+static uint64_t xorshift(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+void oc_flow_shuffle(uint32_t *order, uint32_t n, uint64_t *state)
+{
+	uint32_t i;
+
+	for (i = n; i > 1; i--) {
+		uint32_t j = (uint32_t)(xorshift(state) % i);
+		uint32_t tmp = order[i - 1];
+
+		order[i - 1] = order[j];
+		order[j] = tmp;
+	}
+}

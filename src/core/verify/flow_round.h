@@ -56,14 +56,9 @@ double oc_flow_round_bandwidth(const struct oc_flow_round *r, uint32_t i);
 /* Zeroes the loads of this round's paths and drops its flows. */
 void oc_flow_round_clear(struct oc_flow_round *r);
 
-/* The bisections' random numbers: xorshift64 (13, 7, 17), the same
- * sequence on every machine; the state must not be 0. */
-static inline uint64_t oc_flow_rand(uint64_t *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 7;
-	*s ^= *s << 17;
-	return *s;
-}
+/* Shuffles order[0..n-1] (Fisher-Yates from the end) with the
+ * bisections' random numbers: xorshift64 (13, 7, 17), the same sequence
+ * on every machine; *state must not be 0. */
+void oc_flow_shuffle(uint32_t *order, uint32_t n, uint64_t *state);
 
 #endif

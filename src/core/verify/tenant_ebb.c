@@ -35,26 +35,24 @@ static uint32_t members_of(const struct oc_fabric *f,
 
 /* Adds one random bisection of the n members as flows along switch
  * links (a member's own CA link belongs to it alone). */
-static void bisect(struct member *m, uint32_t n, uint64_t *seed,
-		   struct oc_flow_round *fr)
+static void bisect(const struct member *m, uint32_t n, uint32_t *order,
+		   uint64_t *seed, struct oc_flow_round *fr)
 {
 	uint32_t i, half = n / 2;
 
-	for (i = n; i > 1; i--) {
-		uint32_t j = oc_flow_rand(seed) % i;
-		struct member tmp = m[i - 1];
-
-		m[i - 1] = m[j];
-		m[j] = tmp;
-	}
+	for (i = 0; i < n; i++)
+		order[i] = i;
+	oc_flow_shuffle(order, n, seed);
 	for (i = 0; i < half; i++)
-		oc_flow_round_add(fr, OC_NONE, m[i].sw, m[half + i].lid, 0);
+		oc_flow_round_add(fr, OC_NONE, m[order[i]].sw,
+				  m[order[half + i]].lid, 0);
 }
 
 struct ebb_state {
 	const struct oc_fabric *f;
 	const struct oc_partitions *ps;
 	struct member *m;
+	uint32_t *order; /* the members' bisection order */
 	struct oc_flow_round fr;
 	uint64_t seed;
 };
@@ -64,7 +62,7 @@ static void add_bisection(struct ebb_state *s, uint32_t i)
 {
 	uint32_t nm = members_of(s->f, &s->ps->parts[i], s->m);
 
-	bisect(s->m, nm, &s->seed, &s->fr);
+	bisect(s->m, nm, s->order, &s->seed, &s->fr);
 }
 
 /* Mean bandwidth of the victim flows of one round: the victim's
@@ -109,7 +107,7 @@ int oc_victim_ebb(const struct oc_fabric *f, const struct oc_lfts *t,
 		  unsigned rounds, uint64_t seed, double *quiet, double *noisy,
 		  struct oc_err *err)
 {
-	struct ebb_state s = {f, ps, NULL, {0}, seed | 1};
+	struct ebb_state s = {f, ps, NULL, NULL, {0}, seed | 1};
 	uint32_t i, total = 0;
 	unsigned r;
 	int ret;
@@ -117,8 +115,10 @@ int oc_victim_ebb(const struct oc_fabric *f, const struct oc_lfts *t,
 	for (i = 0; i < ps->count; i++)
 		total += ps->parts[i].num_members;
 	s.m = malloc(sizeof(*s.m) * (total + 1));
-	if (!s.m || oc_flow_round_init(&s.fr, f, t, total + 1)) {
+	s.order = malloc(sizeof(*s.order) * (total + 1));
+	if (!s.m || !s.order || oc_flow_round_init(&s.fr, f, t, total + 1)) {
 		free(s.m);
+		free(s.order);
 		return oc_err_set(err, "out of memory");
 	}
 	*quiet = *noisy = 0;
@@ -135,6 +135,7 @@ int oc_victim_ebb(const struct oc_fabric *f, const struct oc_lfts *t,
 		*noisy /= rounds;
 	}
 	free(s.m);
+	free(s.order);
 	oc_flow_round_free(&s.fr);
 	return ret;
 }
