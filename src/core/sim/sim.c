@@ -8,45 +8,54 @@
 
 #include "base/rand.h"
 #include "reconf/reconf_pick.h"
-#include "route/engine.h"
 #include "sim/sim_int.h"
 
 static const char *const initial_names[] = {"random", "uniform"};
 static const char *const pattern_names[] = {"random", "consolidate", "grouping",
 					    "to-uniform"};
 
+#define NUM_INITIAL (sizeof(initial_names) / sizeof(initial_names[0]))
+#define NUM_PATTERN (sizeof(pattern_names) / sizeof(pattern_names[0]))
+
+/* The index of name in names[0..n-1], or -1. */
+static int name_index(const char *const *names, unsigned n, const char *name)
+{
+	unsigned k;
+
+	for (k = 0; k < n; k++)
+		if (!strcmp(name, names[k]))
+			return (int)k;
+	return -1;
+}
+
 const char *oc_sim_initial_name(enum oc_sim_initial i)
 {
-	return (unsigned)i < 2 ? initial_names[i] : "?";
+	return (unsigned)i < NUM_INITIAL ? initial_names[i] : "?";
 }
 
 const char *oc_sim_pattern_name(enum oc_sim_pattern p)
 {
-	return (unsigned)p < 4 ? pattern_names[p] : "?";
+	return (unsigned)p < NUM_PATTERN ? pattern_names[p] : "?";
 }
 
 int oc_sim_initial_parse(const char *name, enum oc_sim_initial *i)
 {
-	unsigned k;
+	int k = name_index(initial_names, NUM_INITIAL, name);
 
-	for (k = 0; k < 2; k++)
-		if (!strcmp(name, initial_names[k])) {
-			*i = k;
-			return 0;
-		}
-	return -1;
+	if (k < 0)
+		return -1;
+	*i = (enum oc_sim_initial)k;
+	return 0;
 }
 
 int oc_sim_pattern_parse(const char *name, enum oc_sim_pattern *p)
 {
-	unsigned k;
+	int k = name_index(pattern_names, NUM_PATTERN, name);
 
-	for (k = 0; k < 4; k++)
-		if (!strcmp(name, pattern_names[k])) {
-			*p = k;
-			return 0;
-		}
-	return -1;
+	if (k < 0)
+		return -1;
+	*p = (enum oc_sim_pattern)k;
+	return 0;
 }
 
 int oc_sim_opts_check(const struct oc_sim_opts *o, struct oc_err *err)
@@ -70,13 +79,8 @@ int oc_sim_opts_check(const struct oc_sim_opts *o, struct oc_err *err)
 
 static int route_initial(struct oc_sim *s, struct oc_err *err)
 {
-	struct oc_engine_input in = {.f = s->f, .vms = s->vms};
-	struct oc_route_stats stats;
-
-	s->t = oc_lfts_new(s->f->num_switches, s->f->max_lid);
+	s->t = oc_sim_route(s, err);
 	if (!s->t)
-		return oc_err_set(err, "out of memory");
-	if (oc_vswitch_ftree_engine.route(&in, s->t, &stats, err))
 		return -1;
 	s->rc = oc_reconf_new(s->f, s->ft, err);
 	return s->rc ? 0 : -1;

@@ -29,6 +29,10 @@ const struct oc_vf_users *oc_sim_users(const struct oc_sim *s,
  * goes). */
 int oc_sim_plan_moves(struct oc_sim *s, struct oc_err *err);
 
+/* Fresh tables of the current placement, routed by vswitch_ftree
+ * (sim_snap.c); NULL with err set. */
+struct oc_lfts *oc_sim_route(const struct oc_sim *s, struct oc_err *err);
+
 /* Verifies FTreeMinRC's tables, re-routes into fresh ones and measures
  * the EBB of both; fills snap (percent and migrations set by the
  * caller). */

@@ -38,7 +38,7 @@ static int check_minrc(const struct oc_sim *s, uint32_t done,
 	return ret;
 }
 
-static struct oc_lfts *reroute(const struct oc_sim *s, struct oc_err *err)
+struct oc_lfts *oc_sim_route(const struct oc_sim *s, struct oc_err *err)
 {
 	struct oc_engine_input in = {.f = s->f, .vms = s->vms};
 	struct oc_route_stats stats;
@@ -65,7 +65,7 @@ int oc_sim_snapshot(struct oc_sim *s, struct oc_sim_snap *snap,
 
 	if (check_minrc(s, snap->migrations, err))
 		return -1;
-	fresh = reroute(s, err);
+	fresh = oc_sim_route(s, err);
 	if (!fresh)
 		return -1;
 	snap->reroute_blocks = oc_lfts_diff_blocks(s->t, fresh);
