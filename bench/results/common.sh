@@ -95,6 +95,12 @@ pkg_version() {
 	dpkg-query -W -f '${Version}' "$1" 2>/dev/null
 }
 
+# sim_versions: the opensm and ibsim a simulated run used, as a fragment
+# names them
+sim_versions() {
+	echo "opensm $(pkg_version opensm), ibsim-utils $(pkg_version ibsim-utils)"
+}
+
 # fabric_shape NAME: the osmcloud gen options of bench.sh's fabric NAME
 # (one list of the papers' fabrics: bench.sh's)
 fabric_shape() {

@@ -29,7 +29,7 @@ OC_SRCDIR=$SRC nice bash "$SRC/tests/ibsim/sa_story.sh" >"$TMP/story.out" 2>&1 |
 	  exit 1; }
 
 MACHINE=$(machine_line)
-VERSIONS="opensm $(pkg_version opensm), ibsim-utils $(pkg_version ibsim-utils)"
+VERSIONS=$(sim_versions)
 COMMIT=$(src_commit)
 python3 - "$TMP" "$DATA" "$MODE" "$MACHINE" "$VERSIONS" "$COMMIT" "$LOAD_CMD" "$STORY_CMD" \
 	"$(date -u '+%Y-%m-%d %H:%M UTC')" <<'PY' || exit 1

@@ -60,7 +60,7 @@ for name in $T4; do
 done
 
 MACHINE=$(machine_line)
-VERSIONS="opensm $(pkg_version opensm), ibsim-utils $(pkg_version ibsim-utils)"
+VERSIONS=$(sim_versions)
 COMMIT=$(src_commit)
 python3 - "$TMP" "$DATA" "$MODE" "$MACHINE" "$VERSIONS" "$COMMIT" "$FIG_CMD" "$REPS" \
 	"$(date -u '+%Y-%m-%d %H:%M UTC')" <<'PY' || exit 1
