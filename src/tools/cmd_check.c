@@ -19,7 +19,7 @@
 #include "commands.h"
 #include "fabric_args.h"
 #include "io/ibsim_dump.h"
-#include "io/lft_dump.h"
+#include "io/lft_input.h"
 #include "check_ebb.h"
 #include "check_tenants.h"
 #include "route/promise.h"
@@ -31,6 +31,7 @@ struct check_args {
 	const char *victim;	/* partition for the EBB */
 	unsigned ebb_rounds;
 	const char *lfts;
+	enum oc_lft_format lfts_format; /* --lfts-format, auto by default */
 	const char *ibsim_dump;
 	int lid_model_given;
 	int json;
@@ -43,6 +44,9 @@ struct check_args {
 	struct ebb_check ebb; /* --ebb, --seed, --ebb-trace */
 	int seed_given;
 };
+
+/* long options without a short letter */
+enum { OPT_SUBNET_LST = 0x100, OPT_LFTS_FORMAT };
 
 /* The checks that can fail a run, in report order. */
 enum verdict {
@@ -75,9 +79,16 @@ static void check_usage(FILE *out)
 {
 	fprintf(out,
 		"usage: osmcloud check --topo FILE --lfts FILE [options]\n"
+		"       osmcloud check --subnet-lst FILE --lfts FILE [options]\n"
 		"       osmcloud check --ibsim-dump FILE [options]\n"
-		"  --topo FILE            ibsim topology file\n"
-		"  --lfts FILE            opensm-lfts.dump to check\n"
+		"  --topo FILE            ibsim topology file or ibnetdiscover\n"
+		"                         output (its 'lid N' are the LIDs)\n"
+		"  --subnet-lst FILE      OpenSM's opensm-subnet.lst instead\n"
+		"  --lfts FILE            the LFTs: opensm-lfts.dump, opensm.fdbs,\n"
+		"                         dump_lfts(.sh) or ibroute output, told\n"
+		"                         apart by their first line\n"
+		"  --lfts-format FMT      or named: auto, opensm-lfts, dump-lfts,\n"
+		"                         ibroute or fdbs\n"
 		"  --vms FILE             VM file (as for osmcloud route)\n"
 		"  --lid-model MODEL      prepopulated (default) or dynamic\n"
 		"  --guid2lid FILE        LIDs from OpenSM's guid2lid cache\n"
@@ -164,6 +175,16 @@ static int check_option(struct check_args *a, int c)
 	case 'L':
 		a->lfts = optarg;
 		return 0;
+	case OPT_SUBNET_LST:
+		a->fab.subnet_lst = optarg;
+		return 0;
+	case OPT_LFTS_FORMAT:
+		if (!oc_lft_format_parse(optarg, &a->lfts_format))
+			return 0;
+		fprintf(stderr,
+			"osmcloud check: --lfts-format \"%s\": want %s\n",
+			optarg, oc_lft_format_names);
+		return 2;
 	case 'v':
 		a->fab.vms = optarg;
 		return 0;
@@ -230,17 +251,18 @@ static int check_sources(const struct check_args *a)
 {
 	const struct fabric_args *fab = &a->fab;
 
-	if (a->ibsim_dump && (fab->topo || a->lfts || fab->vms ||
+	if (a->ibsim_dump && (fabric_args_topo(fab) || a->lfts || fab->vms ||
 			      fab->guid2lid || a->lid_model_given)) {
 		fprintf(stderr,
 			"osmcloud check: --ibsim-dump gives fabric, "
-			"LIDs and LFTs: it takes no --topo, --lfts, --vms, "
-			"--lid-model or --guid2lid\n");
+			"LIDs and LFTs: it takes no --topo, --subnet-lst, "
+			"--lfts, --vms, --lid-model or --guid2lid\n");
 		return 2;
 	}
-	if (!a->ibsim_dump && (!fab->topo || !a->lfts)) {
-		fprintf(stderr, "osmcloud check: need --topo FILE and --lfts "
-				"FILE, or --ibsim-dump FILE\n");
+	if (!a->ibsim_dump && (!fabric_args_topo(fab) || !a->lfts)) {
+		fprintf(stderr, "osmcloud check: need --topo FILE (or "
+				"--subnet-lst FILE) and --lfts FILE, or "
+				"--ibsim-dump FILE\n");
 		return 2;
 	}
 	if (a->unserved_given && !a->promise) {
@@ -266,6 +288,8 @@ static int parse_check_args(int argc, char **argv, struct check_args *a)
 	static const struct option opts[] = {
 		{"topo", required_argument, NULL, 't'},
 		{"lfts", required_argument, NULL, 'L'},
+		{"subnet-lst", required_argument, NULL, OPT_SUBNET_LST},
+		{"lfts-format", required_argument, NULL, OPT_LFTS_FORMAT},
 		{"vms", required_argument, NULL, 'v'},
 		{"lid-model", required_argument, NULL, 'l'},
 		{"guid2lid", required_argument, NULL, 'g'},
@@ -308,21 +332,11 @@ static struct oc_fabric *load_topo_lfts(const struct check_args *a,
 	struct oc_vm_table *vms;
 	struct oc_fabric *f = fabric_args_load(&a->fab, "check", &vms);
 	struct oc_err err;
-	FILE *in;
-	int ret;
 
 	oc_vm_table_free(vms); /* only the LID model needed it */
 	if (!f)
 		return NULL;
-	in = fopen(a->lfts, "r");
-	if (!in) {
-		perror(a->lfts);
-		oc_fabric_free(f);
-		return NULL;
-	}
-	ret = oc_lft_dump_read(f, in, a->lfts, lfts, &err);
-	fclose(in);
-	if (ret) {
+	if (oc_lft_input_load(f, a->lfts, a->lfts_format, lfts, &err)) {
 		fprintf(stderr, "osmcloud check: %s\n", err.msg);
 		oc_fabric_free(f);
 		return NULL;
@@ -534,7 +548,7 @@ static void json_input(const struct check_args *a)
 		json_string(a->ibsim_dump);
 	} else {
 		printf("\"topo\": ");
-		json_string(a->fab.topo);
+		json_string(fabric_args_topo(&a->fab));
 		printf(", \"lfts\": ");
 		json_string(a->lfts);
 	}

@@ -38,7 +38,10 @@ static void route_usage(FILE *out)
 {
 	fprintf(out,
 		"usage: osmcloud route --topo FILE [options]\n"
-		"  --topo FILE        ibsim topology file (required)\n"
+		"       osmcloud route --subnet-lst FILE [options]\n"
+		"  --topo FILE        ibsim topology file or ibnetdiscover output\n"
+		"                     (its 'lid N' are the LIDs)\n"
+		"  --subnet-lst FILE  OpenSM's opensm-subnet.lst instead\n"
 		"  --engine NAME      routing engine (default vswitch_ftree)\n"
 		"  --roots FILE       root switch GUIDs, one 0x... per line\n"
 		"  --vms FILE         VM file: '<VF port GUID> <name> [weight]'\n"
@@ -80,6 +83,7 @@ static int parse_route_args(int argc, char **argv, struct route_args *a)
 {
 	static const struct option opts[] = {
 		{"topo", required_argument, NULL, 't'},
+		{"subnet-lst", required_argument, NULL, 'N'},
 		{"engine", required_argument, NULL, 'e'},
 		{"roots", required_argument, NULL, 'r'},
 		{"vms", required_argument, NULL, 'v'},
@@ -102,6 +106,9 @@ static int parse_route_args(int argc, char **argv, struct route_args *a)
 		switch (c) {
 		case 't':
 			a->fab.topo = optarg;
+			break;
+		case 'N':
+			a->fab.subnet_lst = optarg;
 			break;
 		case 'e':
 			a->engine = optarg;
@@ -150,7 +157,7 @@ static int parse_route_args(int argc, char **argv, struct route_args *a)
 			return 2;
 		}
 	}
-	if (!a->fab.topo || optind != argc) {
+	if (!fabric_args_topo(&a->fab) || optind != argc) {
 		route_usage(stderr);
 		return 2;
 	}

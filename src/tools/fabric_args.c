@@ -8,6 +8,7 @@
 #include "fabric_args.h"
 #include "analysis/ftree_optional.h"
 #include "io/guidfile.h"
+#include "io/subnet_lst.h"
 #include "vm/lid_model.h"
 #include "io/topo.h"
 
@@ -28,8 +29,20 @@ int fabric_args_lid_model(struct fabric_args *a, const char *cmd,
 	return 2;
 }
 
+const char *fabric_args_topo(const struct fabric_args *a)
+{
+	return a->topo ? a->topo : a->subnet_lst;
+}
+
 int fabric_args_check(const struct fabric_args *a, const char *cmd)
 {
+	if (a->topo && a->subnet_lst) {
+		fprintf(stderr,
+			"osmcloud %s: --topo and --subnet-lst both give the "
+			"fabric: give one\n",
+			cmd);
+		return 2;
+	}
 	if (a->dynamic && !a->vms) {
 		fprintf(stderr,
 			"osmcloud %s: --lid-model dynamic needs --vms (which "
@@ -64,7 +77,8 @@ struct oc_fabric *fabric_args_load(const struct fabric_args *a, const char *cmd,
 	struct oc_fabric *f;
 
 	*vms = NULL;
-	f = oc_topo_load(a->topo, &err);
+	f = a->subnet_lst ? oc_subnet_lst_load(a->subnet_lst, &err)
+			  : oc_topo_load(a->topo, &err);
 	if (!f)
 		goto fail;
 	if (a->vms && (!(*vms = oc_vm_table_new()) ||

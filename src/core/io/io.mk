@@ -10,3 +10,9 @@ libosmcloudcore_la_SOURCES += src/core/io/ctl_json.c src/core/io/ctl_json.h \
 	src/core/io/weights_file.h
 # the ibacm provider's options in ibacm_opts.cfg (src/acm, docs/ibacm.md)
 libosmcloudcore_la_SOURCES += src/core/io/acm_opts.c src/core/io/acm_opts.h
+# live fabrics: NodeDescriptions as names (ibnetdiscover, opensm-subnet.lst)
+libosmcloudcore_la_SOURCES += src/core/io/node_desc.c src/core/io/node_desc.h
+# live fabrics: opensm-subnet.lst; LFTs from opensm.fdbs, dump_lfts, ibroute
+libosmcloudcore_la_SOURCES += src/core/io/subnet_lst.c \
+	src/core/io/subnet_lst.h src/core/io/fdbs_dump.c \
+	src/core/io/fdbs_dump.h src/core/io/lft_input.c src/core/io/lft_input.h

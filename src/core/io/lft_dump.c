@@ -54,19 +54,12 @@ int oc_lft_dump_write(const struct oc_fabric *f, const struct oc_lfts *t,
 	return ferror(out) ? -1 : 0;
 }
 
-/* "Unicast lids [0-MAX] of switch ... guid 0xGUID": the switch's row. */
-static int read_header(const struct oc_fabric *f, const char *line,
-		       const char *name, unsigned lineno, uint32_t *sw,
-		       struct oc_err *err)
+int oc_lft_switch_row(const struct oc_fabric *f, uint64_t guid,
+		      const char *name, unsigned lineno, uint32_t *sw,
+		      struct oc_err *err)
 {
-	const char *g = strstr(line, " guid 0x");
-	uint64_t guid;
-	uint32_t node;
+	uint32_t node = oc_fabric_find_guid(f, guid);
 
-	if (!g || sscanf(g, " guid 0x%" SCNx64, &guid) != 1)
-		return oc_err_set(err, "%s:%u: switch header without a guid",
-				  name, lineno);
-	node = oc_fabric_find_guid(f, guid);
 	if (node == OC_NONE || !oc_is_switch(f, node))
 		return oc_err_set(err,
 				  "%s:%u: switch 0x%016" PRIx64
@@ -74,6 +67,20 @@ static int read_header(const struct oc_fabric *f, const char *line,
 				  name, lineno, guid);
 	*sw = f->nodes[node].sw_index;
 	return 0;
+}
+
+/* "Unicast lids [0-MAX] of switch ... guid 0xGUID": the switch's row. */
+static int read_header(const struct oc_fabric *f, const char *line,
+		       const char *name, unsigned lineno, uint32_t *sw,
+		       struct oc_err *err)
+{
+	const char *g = strstr(line, " guid 0x");
+	uint64_t guid;
+
+	if (!g || sscanf(g, " guid 0x%" SCNx64, &guid) != 1)
+		return oc_err_set(err, "%s:%u: switch header without a guid",
+				  name, lineno);
+	return oc_lft_switch_row(f, guid, name, lineno, sw, err);
 }
 
 #define OTHER_LIDS                                                           \
@@ -128,21 +135,15 @@ static int scan_entry(const char *line, unsigned long *lid, unsigned long *port)
 	return errno ? -1 : 0;
 }
 
-/* "0xLLLL PPP ...": one entry of the current switch. */
-static int read_entry(const struct oc_fabric *f, struct oc_lfts *t, uint32_t sw,
-		      const char *line, const char *name, unsigned lineno,
-		      struct oc_err *err)
+int oc_lft_entry_set(const struct oc_fabric *f, struct oc_lfts *t, uint32_t sw,
+		     unsigned long lid, unsigned long port, const char *name,
+		     unsigned lineno, struct oc_err *err)
 {
-	unsigned long lid, port;
-
 	if (sw == OC_NONE)
 		return oc_err_set(err,
 				  "%s:%u: LFT entry before any switch "
 				  "header",
 				  name, lineno);
-	if (scan_entry(line, &lid, &port))
-		return oc_err_set(err, "%s:%u: cannot read 'LID PORT'", name,
-				  lineno);
 	if (lid > t->max_lid)
 		return oc_err_set(err,
 				  "%s:%u: LID %lu is above the fabric's "
@@ -154,10 +155,25 @@ static int read_entry(const struct oc_fabric *f, struct oc_lfts *t, uint32_t sw,
 				  "switch '%s'",
 				  name, lineno, port,
 				  f->nodes[f->switches[sw]].name);
-	if (check_owner(f, lid, line, name, lineno, err))
-		return -1;
 	oc_lft_row(t, sw)[lid] = (uint8_t)port;
 	return 0;
+}
+
+/* "0xLLLL PPP ...": one entry of the current switch. */
+static int read_entry(const struct oc_fabric *f, struct oc_lfts *t, uint32_t sw,
+		      const char *line, const char *name, unsigned lineno,
+		      struct oc_err *err)
+{
+	unsigned long lid, port;
+
+	if (sw == OC_NONE)
+		return oc_lft_entry_set(f, t, sw, 0, 0, name, lineno, err);
+	if (scan_entry(line, &lid, &port))
+		return oc_err_set(err, "%s:%u: cannot read 'LID PORT'", name,
+				  lineno);
+	if (lid <= t->max_lid && check_owner(f, lid, line, name, lineno, err))
+		return -1;
+	return oc_lft_entry_set(f, t, sw, lid, port, name, lineno, err);
 }
 
 int oc_lft_dump_read(const struct oc_fabric *f, FILE *in, const char *name,

@@ -13,11 +13,18 @@
 #include <string.h>
 
 #include "model/link_list.h"
+#include "base/hash.h"
 #include "base/textscan.h"
+#include "io/node_desc.h"
 #include "io/topo.h"
 
 #define DEFAULT_CA_GUID 0x100000ULL
 #define DEFAULT_SW_GUID 0x200000ULL
+#define MAX_LMC 7
+
+#define NO_ROUTERS                                                          \
+	"routers (Rt records, rtguid=) are not supported: osmcloud routes " \
+	"and checks one subnet; remove the router's record and its links"
 
 struct parser {
 	struct oc_fabric *f;
@@ -25,8 +32,12 @@ struct parser {
 	unsigned line;
 	struct oc_err *err;
 	uint64_t next_ca_guid, next_sw_guid;
-	uint32_t cur_node; /* record being read, OC_NONE outside */
+	uint32_t cur_node;    /* record being read, OC_NONE outside */
+	unsigned record_line; /* its header's line */
 	struct oc_link_list links;
+	struct oc_hash *by_id; /* the file's node id -> node */
+	char **ids;	       /* node -> the file's node id */
+	size_t cap_ids;
 };
 
 /* Prefixes file:line; msg may be ps->err->msg itself. */
@@ -56,6 +67,8 @@ static int parse_guid_line(struct parser *ps, char *value, uint64_t *base)
 
 	errno = 0;
 	v = strtoull(value + 1, &end, 0);
+	if (end != value + 1 && *end == '(' && strchr(end, ')'))
+		end = strchr(end, ')') + 1; /* ibnetdiscover: "=0x..(..)" */
 	if (end == value + 1 || errno ||
 	    (*oc_skip_blanks(end) && *oc_skip_blanks(end) != '#'))
 		return perr(ps, "bad GUID value: ", value);
@@ -75,7 +88,7 @@ static int parse_setting(struct parser *ps, char *line, int *handled)
 	static const char *const ignored[] = {
 		"width", "speed", "extspeed", "vendid", "devid", "sysimgguid",
 	};
-	static const char *const unsupported[] = {"rtguid", "module"};
+	static const char *const unsupported[] = {"module"};
 	size_t i;
 
 	*handled = 1;
@@ -85,6 +98,8 @@ static int parse_setting(struct parser *ps, char *line, int *handled)
 		return parse_guid_line(ps, line + 6, &ps->next_ca_guid);
 	if (is_key(line, "hcaguids"))
 		return parse_guid_line(ps, line + 8, &ps->next_ca_guid);
+	if (is_key(line, "rtguid"))
+		return perr(ps, NO_ROUTERS, NULL);
 	for (i = 0; i < sizeof(ignored) / sizeof(ignored[0]); i++)
 		if (is_key(line, ignored[i]))
 			return 0;
@@ -95,12 +110,20 @@ static int parse_setting(struct parser *ps, char *line, int *handled)
 	return 0;
 }
 
-/* "lid N" anywhere after the name on a switch header. */
-static unsigned long header_lid(const char *rest)
+/* "lid N [lmc M]" at p (NULL: none, *lid stays 0); -1 on a bad LMC. */
+static int scan_lid(const char *p, unsigned long *lid, unsigned long *lmc)
 {
-	const char *p = strstr(rest, " lid ");
+	char *end;
 
-	return p ? strtoul(p + 5, NULL, 0) : 0;
+	*lid = *lmc = 0;
+	if (!p)
+		return 0;
+	*lid = strtoul(p + 4, &end, 0);
+	end = oc_skip_blanks(end);
+	if (strncmp(end, "lmc ", 4))
+		return 0;
+	*lmc = strtoul(end + 4, &end, 0);
+	return *lmc > MAX_LMC ? -1 : 0;
 }
 
 /* Gives a node's port the LID annotated in the file; a LID beyond 32 bits
@@ -121,94 +144,209 @@ static int set_annotated_lid(struct parser *ps, uint32_t node, unsigned port,
 	return 0;
 }
 
-/* A CA's ports get GUID + 1.., a switch's port 0 its GUID: no port of an
- * earlier node may have one of them (OpenSM would see one port twice).
- * A repeated node GUID is left to oc_fabric_add_node's message. */
-static int check_port_guids(struct parser *ps, enum oc_node_type type,
-			    uint64_t guid, unsigned long nports,
-			    const char *name)
+/* "lid N lmc M" (ibnetdiscover) gives the port N .. N + 2^M - 1, the base
+ * last so that it stays the port's LID. */
+static int set_annotated_lids(struct parser *ps, uint32_t node, unsigned port,
+			      const char *at)
 {
-	unsigned long p = type == OC_NODE_SWITCH ? 0 : 1;
-	unsigned long last = type == OC_NODE_SWITCH ? 0 : nports;
+	unsigned long lid, lmc, k;
+
+	if (scan_lid(at, &lid, &lmc))
+		return perr(ps, "LMC above 7", NULL);
+	if (!lid)
+		return 0;
+	for (k = 1ul << lmc; k-- > 0;)
+		if (set_annotated_lid(ps, node, port, lid + k))
+			return -1;
+	return 0;
+}
+
+/* A switch's port 0 has the switch's GUID: no CA port read before may
+ * have it (OpenSM would see one port twice).  A repeated node GUID is
+ * left to oc_fabric_add_node's message; a CA's ports are checked when
+ * its record ends (close_record), after the port lines that may give
+ * them their own GUIDs. */
+static int check_switch_guid(struct parser *ps, uint64_t guid, const char *name)
+{
 	char msg[sizeof(ps->err->msg)];
 	unsigned port;
 	uint32_t other;
 
 	if (oc_fabric_find_guid(ps->f, guid) != OC_NONE)
 		return 0;
-	for (; p <= last && p <= OC_MAX_PORTS; p++) {
-		other = oc_fabric_find_port_guid(ps->f, guid + p, &port);
-		if (other == OC_NONE)
+	other = oc_fabric_find_port_guid(ps->f, guid, &port);
+	if (other == OC_NONE)
+		return 0;
+	snprintf(msg, sizeof(msg),
+		 "node \"%s\": port GUID 0x%016" PRIx64
+		 " is already \"%s\"[%u]'s",
+		 name, guid, ps->f->nodes[other].name, port);
+	return perr(ps, msg, NULL);
+}
+
+/* Every port of the CA just read holds its GUID alone. */
+static int check_ca_port_guids(struct parser *ps, uint32_t node)
+{
+	const struct oc_node *n = &ps->f->nodes[node];
+	char msg[sizeof(ps->err->msg)];
+	unsigned p, port;
+	uint64_t guid;
+	uint32_t other;
+
+	for (p = 1; p <= n->num_ports; p++) {
+		guid = oc_port(ps->f, node, p)->guid;
+		other = oc_fabric_find_port_guid(ps->f, guid, &port);
+		if (other == OC_NONE || other == node)
 			continue;
 		snprintf(msg, sizeof(msg),
 			 "node \"%s\": port GUID 0x%016" PRIx64
 			 " is already \"%s\"[%u]'s",
-			 name, guid + p, ps->f->nodes[other].name, port);
-		return perr(ps, msg, NULL);
+			 n->name, guid, ps->f->nodes[other].name, port);
+		return oc_err_at(ps->err, ps->file, ps->record_line, msg, NULL);
 	}
 	return 0;
 }
 
+static int close_record(struct parser *ps)
+{
+	uint32_t node = ps->cur_node;
+
+	ps->cur_node = OC_NONE;
+	if (node == OC_NONE || oc_is_switch(ps->f, node))
+		return 0;
+	return check_ca_port_guids(ps, node);
+}
+
+/* Remembers the file's id of the node just added. */
+static int add_id(struct parser *ps, uint32_t node, const char *id)
+{
+	char **ids = ps->ids;
+
+	if (node >= ps->cap_ids) {
+		ps->cap_ids = ps->cap_ids ? 2 * ps->cap_ids : 64;
+		ids = realloc(ids, ps->cap_ids * sizeof(*ids));
+		if (!ids)
+			return perr(ps, "out of memory", NULL);
+		ps->ids = ids;
+	}
+	ids[node] = strdup(id);
+	if (!ids[node] || oc_hash_put_str(ps->by_id, ids[node], node)) {
+		free(ids[node]);
+		ids[node] = NULL;
+		return perr(ps, "out of memory", NULL);
+	}
+	return 0;
+}
+
+/* The node's name: its description ('# "desc"' after the id, as
+ * ibnetdiscover writes it) or, without one, its id. */
+static char *node_name(struct parser *ps, char *rest, const char *id)
+{
+	char *hash = strchr(rest, '#'), *desc = NULL;
+
+	if (hash) {
+		hash++;
+		desc = oc_scan_quoted(&hash);
+	}
+	return desc ? oc_node_desc_name(ps->f, desc, id) : strdup(id);
+}
+
+static int node_type(struct parser *ps, char **s, enum oc_node_type *type,
+		     uint64_t **guid)
+{
+	if (!strncmp(*s, "Switch", 6)) {
+		*type = OC_NODE_SWITCH;
+		*s += 6;
+		*guid = &ps->next_sw_guid;
+	} else if (!strncmp(*s, "Hca", 3) || !strncmp(*s, "Ca", 2)) {
+		*type = OC_NODE_CA;
+		*s += **s == 'H' ? 3 : 2;
+		*guid = &ps->next_ca_guid;
+	} else if (!strncmp(*s, "Rt", 2)) {
+		return perr(ps, NO_ROUTERS, NULL);
+	} else {
+		return perr(ps, "unknown line: ", *s);
+	}
+	return 0;
+}
+
+static int add_node(struct parser *ps, enum oc_node_type type, uint64_t guid,
+		    const char *id, char *rest, unsigned long nports)
+{
+	char *name = node_name(ps, rest, id);
+	uint32_t node;
+
+	if (!name)
+		return perr(ps, "out of memory", NULL);
+	node = oc_fabric_add_node(ps->f, type, guid, name, nports, ps->err);
+	free(name);
+	if (node == OC_NONE)
+		return perr(ps, ps->err->msg, NULL);
+	ps->cur_node = node;
+	ps->record_line = ps->line;
+	return add_id(ps, node, id);
+}
+
 static int parse_header(struct parser *ps, char *line)
 {
-	enum oc_node_type type;
+	enum oc_node_type type = OC_NODE_CA;
 	unsigned long nports;
-	char *s = line, *name;
-	uint64_t *guid;
-	uint32_t id;
-	unsigned long lid;
+	char *s = line, *id, *lid_at;
+	uint64_t *guid = NULL;
 
-	if (!strncmp(s, "Switch", 6)) {
-		type = OC_NODE_SWITCH;
-		s += 6;
-		guid = &ps->next_sw_guid;
-	} else if (!strncmp(s, "Hca", 3) || !strncmp(s, "Ca", 2)) {
-		type = OC_NODE_CA;
-		s += *s == 'H' ? 3 : 2;
-		guid = &ps->next_ca_guid;
-	} else if (!strncmp(s, "Rt", 2)) {
-		return perr(ps, "routers (Rt records) are not supported", NULL);
-	} else {
-		return perr(ps, "unknown line: ", line);
-	}
+	if (node_type(ps, &s, &type, &guid))
+		return -1;
 	s = oc_skip_blanks(s);
 	if (parse_uint(&s, &nports))
 		return perr(ps, "expected a port count after the node type",
 			    NULL);
-	name = oc_scan_quoted(&s);
-	if (!name)
+	id = oc_scan_quoted(&s);
+	if (!id)
 		return perr(ps, "expected a quoted node id", NULL);
-	lid = type == OC_NODE_SWITCH ? header_lid(s) : 0;
-	if (check_port_guids(ps, type, *guid, nports, name))
+	if (oc_hash_get_str(ps->by_id, id) != OC_NONE)
+		return perr(ps, "duplicate node id: ", id);
+	lid_at = type == OC_NODE_SWITCH ? strstr(s, " lid ") : NULL;
+	if (lid_at)
+		*lid_at++ = '\0'; /* the description ends before it */
+	if (type == OC_NODE_SWITCH && check_switch_guid(ps, *guid, id))
 		return -1;
-	id = oc_fabric_add_node(ps->f, type, *guid, name, nports, ps->err);
-	if (id == OC_NONE)
-		return perr(ps, ps->err->msg, NULL);
+	if (add_node(ps, type, *guid, id, s, nports))
+		return -1;
 	*guid += type == OC_NODE_SWITCH ? 1 : nports + 1;
-	ps->cur_node = id;
-	return lid ? set_annotated_lid(ps, id, 0, lid) : 0;
+	return set_annotated_lids(ps, ps->cur_node, 0, lid_at);
 }
 
-/* Skips an optional "(guid)" annotation. */
-static void skip_paren(char **s)
+/* "(GUID)" after a CA's port number: that port's own GUID (ibnetdiscover
+ * writes it in hex without 0x); after a switch's, skipped. */
+static int port_guid(struct parser *ps, char **s, unsigned port)
 {
-	char *end;
+	char *close, *end;
+	uint64_t guid;
 
-	if (**s == '(' && (end = strchr(*s, ')')))
-		*s = end + 1;
+	if (**s != '(' || !(close = strchr(*s, ')')))
+		return 0;
+	errno = 0;
+	guid = strtoull(*s + 1, &end, 16);
+	if (end != close || end == *s + 1 || errno)
+		return perr(ps, "bad port GUID in: ", *s);
+	*s = close + 1;
+	if (oc_is_switch(ps->f, ps->cur_node))
+		return 0;
+	if (oc_fabric_set_port_guid(ps->f, ps->cur_node, port, guid, ps->err))
+		return perr(ps, ps->err->msg, NULL);
+	return 0;
 }
 
-/* "# lid N ..." on a CA port line gives the port's initial LID. */
-static unsigned long annotation_lid(const char *s)
+/* "# lid N ..." on a CA port line gives the port's LID (the peer's LID
+ * follows its name, '# "name" lid N', and is not this port's). */
+static const char *annotation_lid(const char *s)
 {
 	const char *hash = strchr(s, '#');
 
 	if (!hash)
-		return 0;
+		return NULL;
 	hash = oc_skip_blanks((char *)hash + 1);
-	if (strncmp(hash, "lid ", 4))
-		return 0;
-	return strtoul(hash + 4, NULL, 0);
+	return strncmp(hash, "lid ", 4) ? NULL : hash;
 }
 
 static int add_declared(struct parser *ps, unsigned port, const char *peer,
@@ -225,7 +363,7 @@ static int parse_port_line(struct parser *ps, char *line)
 	const struct oc_node *n = &ps->f->nodes[ps->cur_node];
 	unsigned long port, peer_port = 1;
 	char *s = line + 1, *peer;
-	unsigned long lid = annotation_lid(line);
+	const char *lid_at = annotation_lid(line);
 
 	if (parse_uint(&s, &port) || *s != ']')
 		return perr(ps, "bad port number in: ", line);
@@ -233,7 +371,8 @@ static int parse_port_line(struct parser *ps, char *line)
 		return perr(ps,
 			    "port number out of range for this node: ", line);
 	s++;
-	skip_paren(&s);
+	if (port_guid(ps, &s, (unsigned)port))
+		return -1;
 	peer = oc_scan_quoted(&s);
 	if (!peer)
 		return perr(ps, "expected a quoted peer node id: ", line);
@@ -243,8 +382,8 @@ static int parse_port_line(struct parser *ps, char *line)
 		    peer_port > OC_MAX_PORTS)
 			return perr(ps, "bad peer port number", NULL);
 	}
-	if (lid && n->type == OC_NODE_CA &&
-	    set_annotated_lid(ps, ps->cur_node, port, lid))
+	if (n->type == OC_NODE_CA &&
+	    set_annotated_lids(ps, ps->cur_node, (unsigned)port, lid_at))
 		return -1;
 	return add_declared(ps, port, peer, peer_port);
 }
@@ -254,10 +393,8 @@ static int parse_line(struct parser *ps, char *line)
 	char *s = oc_skip_blanks(line);
 	int handled, ret;
 
-	if (*s == '\0') {
-		ps->cur_node = OC_NONE;
-		return 0;
-	}
+	if (*s == '\0')
+		return close_record(ps);
 	if (*s == '#')
 		return 0;
 	if (*s == '[') {
@@ -266,7 +403,8 @@ static int parse_line(struct parser *ps, char *line)
 				    NULL);
 		return parse_port_line(ps, s);
 	}
-	ps->cur_node = OC_NONE;
+	if (close_record(ps))
+		return -1;
 	ret = parse_setting(ps, s, &handled);
 	if (ret || handled)
 		return ret;
@@ -275,14 +413,47 @@ static int parse_line(struct parser *ps, char *line)
 	return parse_header(ps, s);
 }
 
+/* Port lines name their peer by the file's id; the fabric knows the node
+ * by its name, which is the id unless the file gave a description. */
+static int peers_by_name(struct parser *ps)
+{
+	struct oc_named_link *l;
+	uint32_t node;
+	size_t i;
+	char *name;
+
+	for (i = 0; i < ps->links.count; i++) {
+		l = &ps->links.links[i];
+		node = oc_hash_get_str(ps->by_id, l->peer_name);
+		if (node == OC_NONE ||
+		    !strcmp(l->peer_name, ps->f->nodes[node].name))
+			continue;
+		name = strdup(ps->f->nodes[node].name);
+		if (!name)
+			return oc_err_set(ps->err, "%s: out of memory",
+					  ps->file);
+		free(l->peer_name);
+		l->peer_name = name;
+	}
+	return 0;
+}
+
 static int resolve_links(struct parser *ps)
 {
+	if (peers_by_name(ps))
+		return -1;
 	return oc_link_list_resolve(&ps->links, ps->f, ps->file, NULL, ps->err);
 }
 
 static void free_parser(struct parser *ps)
 {
+	uint32_t i;
+
 	oc_link_list_free(&ps->links);
+	for (i = 0; i < ps->f->num_nodes && i < ps->cap_ids; i++)
+		free(ps->ids[i]);
+	free(ps->ids);
+	oc_hash_free(ps->by_id);
 }
 
 struct oc_fabric *oc_topo_read(FILE *in, const char *name, struct oc_err *err)
@@ -303,7 +474,10 @@ struct oc_fabric *oc_topo_read(FILE *in, const char *name, struct oc_err *err)
 	if (!ps.err)
 		ps.err = &local;
 	ps.f = oc_fabric_new();
-	if (!ps.f) {
+	ps.by_id = oc_hash_new();
+	if (!ps.f || !ps.by_id) {
+		oc_fabric_free(ps.f);
+		oc_hash_free(ps.by_id);
 		oc_err_set(err, "%s: out of memory", name);
 		return NULL;
 	}
@@ -316,6 +490,8 @@ struct oc_fabric *oc_topo_read(FILE *in, const char *name, struct oc_err *err)
 	}
 	if (!ret)
 		ret = oc_read_to_end(in, name, ps.line + 1, ps.err);
+	if (!ret)
+		ret = close_record(&ps);
 	free(line);
 	if (!ret && ps.f->num_nodes == 0)
 		ret = oc_err_set(ps.err, "%s: no nodes in topology", name);

@@ -76,7 +76,7 @@ static int add_switch_index(struct oc_fabric *f, uint32_t node)
 static int init_ports(struct oc_fabric *f, uint32_t id)
 {
 	struct oc_node *n = &f->nodes[id];
-	unsigned p;
+	unsigned p, held;
 
 	for (p = 0; p <= n->num_ports; p++) {
 		struct oc_port *port = &f->ports[n->first_port + p];
@@ -86,8 +86,12 @@ static int init_ports(struct oc_fabric *f, uint32_t id)
 		port->active = 1;
 		port->guid = n->type == OC_NODE_SWITCH ? n->guid : n->guid + p;
 	}
+	/* a default GUID that a port read before holds stays that port's:
+	 * a reader gives this one its own GUID next, or rejects the clash */
 	for (p = 1; n->type == OC_NODE_CA && p <= n->num_ports; p++)
-		if (oc_hash_set64(f->by_port_guid, n->guid + p, id << 8 | p))
+		if (oc_fabric_find_port_guid(f, n->guid + p, &held) ==
+			    OC_NONE &&
+		    oc_hash_set64(f->by_port_guid, n->guid + p, id << 8 | p))
 			return -1;
 	return 0;
 }
