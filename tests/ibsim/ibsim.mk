@@ -39,6 +39,9 @@ IBSIM_TESTS += tests/ibsim/lft_stream.sh
 IBSIM_TESTS += tests/ibsim/kept_model.sh
 # issue 16: sweeps keep the installed tables (docs/carry.md)
 IBSIM_TESTS += tests/ibsim/carry_sweep.sh
+# issue 14: checking a live fabric from ibnetdiscover, dump_lfts and
+# opensm's dump files (docs/user-guide.md)
+IBSIM_TESTS += tests/ibsim/live_check.sh
 TESTS += $(IBSIM_TESTS)
 EXTRA_DIST += $(IBSIM_TESTS) tests/ibsim/lib.sh tests/ibsim/common.sh \
 	tests/ibsim/pftree_lib.sh tests/ibsim/failover_lib.sh \

@@ -58,8 +58,8 @@ static int read_row(struct fdbs_reader *r, char *line, unsigned lineno,
 				err);
 }
 
-static int read_header(struct fdbs_reader *r, const char *line,
-		       unsigned lineno, struct oc_err *err)
+static int read_header(struct fdbs_reader *r, const char *line, unsigned lineno,
+		       struct oc_err *err)
 {
 	uint64_t guid;
 

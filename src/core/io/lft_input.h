@@ -16,9 +16,9 @@
 #include "model/lft.h"
 
 enum oc_lft_format {
-	OC_LFT_AUTO,  /* detect from the content */
-	OC_LFT_DUMP,  /* opensm-lfts.dump, dump_lfts, ibroute */
-	OC_LFT_FDBS,  /* opensm.fdbs */
+	OC_LFT_AUTO, /* detect from the content */
+	OC_LFT_DUMP, /* opensm-lfts.dump, dump_lfts, ibroute */
+	OC_LFT_FDBS, /* opensm.fdbs */
 };
 
 /* "auto", "opensm-lfts", "dump-lfts", "ibroute" or "fdbs"; -1 for

@@ -115,8 +115,8 @@ static uint32_t end_node(struct oc_fabric *f, const struct lst_end *e,
 }
 
 /* The end's port GUID (a CA's) and LID (a switch's port 0, a CA's port). */
-static int end_port(struct oc_fabric *f, uint32_t node,
-		    const struct lst_end *e, struct oc_err *err)
+static int end_port(struct oc_fabric *f, uint32_t node, const struct lst_end *e,
+		    struct oc_err *err)
 {
 	unsigned lid_port = e->type == OC_NODE_SWITCH ? 0 : (unsigned)e->port;
 
@@ -132,8 +132,7 @@ static int end_port(struct oc_fabric *f, uint32_t node,
 	return oc_fabric_set_lid(f, node, lid_port, (unsigned)e->lid, err);
 }
 
-static int read_line(void *ctx, char *line, unsigned lineno,
-		     struct oc_err *err)
+static int read_line(void *ctx, char *line, unsigned lineno, struct oc_err *err)
 {
 	struct oc_fabric *f = ctx;
 	struct lst_end a, b;
