@@ -18,4 +18,15 @@ tests_unit_io_test_tenant_files_CFLAGS = $(UNIT_TEST_CFLAGS)
 tests_unit_io_test_tenant_files_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
 tests_unit_io_test_acm_opts_CFLAGS = $(UNIT_TEST_CFLAGS)
 tests_unit_io_test_acm_opts_LDADD = $(UNIT_LIBS)
+# issue 14: a live fabric's files (fixtures: tests/unit/data/live/)
+check_PROGRAMS += tests/unit/io/test_live_inputs
+TESTS += tests/unit/io/test_live_inputs
+tests_unit_io_test_live_inputs_CFLAGS = $(UNIT_TEST_CFLAGS)
+tests_unit_io_test_live_inputs_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
 endif
+EXTRA_DIST += tests/unit/data/live/tiny.net \
+	tests/unit/data/live/tiny.ibnetdiscover \
+	tests/unit/data/live/tiny.dump_lfts \
+	tests/unit/data/live/tiny.opensm.fdbs \
+	tests/unit/data/live/tiny.opensm-subnet.lst \
+	tests/unit/data/live/tiny.opensm-lfts.dump
