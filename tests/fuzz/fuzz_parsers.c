@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * fuzz_parsers.c - a mutation fuzzer for every file osmcloud reads:
- * topology (.net), ibsim Dump, LFT dump, GUID list, VM file, VM state
+ * topology (.net, ibnetdiscover output), opensm-subnet.lst, ibsim Dump,
+ * LFT dump (opensm-lfts.dump, dump_lfts, opensm.fdbs), GUID list, VM file, VM state
  * file, policy, weights, partitions.conf, the control socket's JSON, the
  * path-record cache daemon's request and answer lines and the ibacm
  * provider's options.
@@ -36,6 +37,8 @@
 #include "io/ibsim_dump.h"
 #include "model/lft.h"
 #include "io/lft_dump.h"
+#include "io/lft_input.h"
+#include "io/subnet_lst.h"
 #include "io/part_file.h"
 #include "model/partition.h"
 #include "io/policy_file.h"
@@ -170,6 +173,7 @@ static void mutate(struct buf *o, const struct buf *seeds, size_t num_seeds)
 static char scratch[4096];	 /* a file for path-based parsers */
 static struct oc_fabric *fabric; /* the partitions' and LFTs' fabric */
 static struct oc_fabric *lfts_fabric;
+static struct oc_fabric *live_fabric; /* tests/unit/data/live/ */
 
 static FILE *as_file(const struct buf *in)
 {
@@ -228,6 +232,32 @@ static int run_lft_dump(const struct buf *in)
 
 	if (f)
 		fclose(f);
+	oc_lfts_free(t);
+	return ret;
+}
+
+static int run_subnet_lst(const struct buf *in)
+{
+	struct oc_err err;
+	FILE *f = as_file(in);
+	struct oc_fabric *fab = f ? oc_subnet_lst_read(f, "fuzz.lst", &err)
+				  : NULL;
+
+	if (f)
+		fclose(f);
+	oc_fabric_free(fab);
+	return fab ? 0 : -1;
+}
+
+/* A live fabric's LFTs in any format, told apart by the first line. */
+static int run_lft_input(const struct buf *in)
+{
+	struct oc_err err;
+	struct oc_lfts *t = NULL;
+	int ret = to_scratch(in) ? -1
+				 : oc_lft_input_load(live_fabric, scratch,
+						     OC_LFT_AUTO, &t, &err);
+
 	oc_lfts_free(t);
 	return ret;
 }
@@ -375,6 +405,20 @@ static const struct target targets[] = {
 	{"topo",
 	 run_topo,
 	 {"topologies/ft-k4-n3.net", "topologies/vswitch-ft-storage.net"},
+	 {NULL}},
+	{"ibnetdiscover",
+	 run_topo,
+	 {"tests/unit/data/live/tiny.ibnetdiscover"},
+	 {NULL}},
+	{"subnet-lst",
+	 run_subnet_lst,
+	 {"tests/unit/data/live/tiny.opensm-subnet.lst"},
+	 {NULL}},
+	{"lft-input",
+	 run_lft_input,
+	 {"tests/unit/data/live/tiny.dump_lfts",
+	  "tests/unit/data/live/tiny.opensm.fdbs",
+	  "tests/unit/data/live/tiny.opensm-lfts.dump"},
 	 {NULL}},
 	{"ibsim-dump",
 	 run_ibsim_dump,
@@ -572,7 +616,10 @@ static int load_fabrics(void)
 		 "%s/tests/unit/data/regress-sftree-hostless-leaf-loop.net",
 		 srcdir());
 	lfts_fabric = oc_topo_load(path, &err);
-	if (fabric && lfts_fabric && !oc_fabric_assign_lids(lfts_fabric, &err))
+	snprintf(path, sizeof(path),
+		 "%s/tests/unit/data/live/tiny.ibnetdiscover", srcdir());
+	live_fabric = fabric && lfts_fabric ? oc_topo_load(path, &err) : NULL;
+	if (live_fabric && !oc_fabric_assign_lids(lfts_fabric, &err))
 		return 0;
 	fprintf(stderr, "FAIL: cannot load the seed fabrics: %s\n", err.msg);
 	return -1;
@@ -596,6 +643,7 @@ int main(int argc, char **argv)
 	rmdir(dir);
 	oc_fabric_free(fabric);
 	oc_fabric_free(lfts_fabric);
+	oc_fabric_free(live_fabric);
 	printf("%d of the fuzzed parsers failed\n", failed);
 	return failed ? 1 : 0;
 }
