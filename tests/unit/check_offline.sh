@@ -64,7 +64,7 @@ expect 2 "--ibsim-dump with --topo" "$osmcloud" check --topo "$net" \
 	--ibsim-dump "$top/tests/unit/data/ibsim-dump-small.txt"
 expect 2 "topology given as LFTs" "$osmcloud" check --topo "$net" \
 	--lfts "$net"
-grep -q "not an opensm-lfts.dump" "$tmp/err" || fail "unclear error"
+grep -q "not a known LFT format" "$tmp/err" || fail "unclear error"
 expect 2 "missing LFT file" "$osmcloud" check --topo "$net" \
 	--lfts "$tmp/none"
 expect 2 "topology given as Dump" "$osmcloud" check --ibsim-dump "$net"
@@ -111,6 +111,26 @@ expect 2 "check, VM on a switch" "$osmcloud" check --topo "$net" \
 	--vms "$tmp/sw.vms" --lfts "$dump"
 grep -q "sw.vms:1: VM \"vm-a\": 0x0002c90302000000 is not a VF port: it is a switch's port" \
 	"$tmp/err" || fail "check, VM on a switch: no file:line: problem"
+
+# a live fabric's files (tests/unit/data/live/, docs/production-check.md):
+# every topology with every LFT format passes, wrong combinations exit 2
+live=$top/tests/unit/data/live/tiny
+for lfts in dump_lfts opensm.fdbs opensm-lfts.dump; do
+	expect 0 "check ibnetdiscover + $lfts" "$osmcloud" check \
+		--topo "$live.ibnetdiscover" --lfts "$live.$lfts"
+	expect 0 "check opensm-subnet.lst + $lfts" "$osmcloud" check \
+		--subnet-lst "$live.opensm-subnet.lst" --lfts "$live.$lfts"
+done
+expect 2 "--topo and --subnet-lst" "$osmcloud" check --topo "$live.ibnetdiscover" \
+	--subnet-lst "$live.opensm-subnet.lst" --lfts "$live.dump_lfts"
+expect 2 "bad --lfts-format" "$osmcloud" check --topo "$live.ibnetdiscover" \
+	--lfts "$live.dump_lfts" --lfts-format xml
+grep -q "lfts-format \"xml\": want auto, opensm-lfts" "$tmp/err" ||
+	fail "bad --lfts-format: unclear error"
+expect 2 "fdbs named as a dump" "$osmcloud" check --topo "$live.ibnetdiscover" \
+	--lfts "$live.opensm.fdbs" --lfts-format opensm-lfts
+expect 0 "route --subnet-lst" "$osmcloud" route -q \
+	--subnet-lst "$live.opensm-subnet.lst" -o "$tmp/live.dump"
 
 [ "$failures" -eq 0 ] || exit 1
 echo "all osmcloud check tests passed"
