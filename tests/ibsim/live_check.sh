@@ -13,9 +13,12 @@ start_test live-check
 DUMP_LFTS=$(command -v dump_lfts.sh || command -v dump_lfts) ||
 	fail "no dump_lfts(.sh) (infiniband-diags)"
 
-# diag TOOL OUT: runs an infiniband-diags tool against this run's ibsim.
+# diag TOOL OUT [ARGS]: runs an infiniband-diags tool against this run's
+# ibsim.
 diag() {
-	(cd "$RUN" && LD_PRELOAD=$SIM_LIB timeout 120 "$1" >"$2" 2>"$2.err")
+	local tool=$1 out=$2
+	shift 2
+	(cd "$RUN" && LD_PRELOAD=$SIM_LIB timeout 120 "$tool" "$@" >"$out" 2>"$out.err")
 }
 
 # report TAG NAME ARGS...: 'osmcloud check ARGS --json' of run TAG into
@@ -51,6 +54,12 @@ live_fabric() {
 	fi
 	diag ibnetdiscover "$dir/ibnet.out" || fail "$tag: ibnetdiscover failed: $(cat "$dir/ibnet.out.err")"
 	diag "$DUMP_LFTS" "$dir/lfts.out" || fail "$tag: dump_lfts failed: $(cat "$dir/lfts.out.err")"
+	# ibroute, one switch at a time (by the LIDs ibnetdiscover gives),
+	# the outputs concatenated
+	for lid in $(sed -n 's/^Switch.* lid \([0-9]*\) .*/\1/p' "$dir/ibnet.out"); do
+		diag ibroute "$dir/ibroute.one" "$lid" &&
+			cat "$dir/ibroute.one" || fail "$tag: ibroute $lid failed"
+	done >"$dir/ibroute.out"
 	report "$tag" reference --ibsim-dump "$dir/$tag.dump" ||
 		fail "$tag: ibsim's Dump fails the check: $(cat "$dir/reference.err")"
 	pass "$tag: ibsim's Dump passes: $(python3 -c 'import json, sys
@@ -60,7 +69,8 @@ print(r["switches"], "switches,", r["ca_ports"], "CA ports,", r["lids"], "LIDs,"
 	for pair in "ibnet-dumplfts:--topo $dir/ibnet.out --lfts $dir/lfts.out" \
 		"subnetlst-fdbs:--subnet-lst $dir/tmp/opensm-subnet.lst --lfts $dir/tmp/opensm.fdbs" \
 		"ibnet-lftsdump:--topo $dir/ibnet.out --lfts $dir/tmp/opensm-lfts.dump" \
-		"ibnet-fdbs-named:--topo $dir/ibnet.out --lfts $dir/tmp/opensm.fdbs --lfts-format fdbs"; do
+		"ibnet-fdbs-named:--topo $dir/ibnet.out --lfts $dir/tmp/opensm.fdbs --lfts-format fdbs" \
+		"ibnet-ibroute:--topo $dir/ibnet.out --lfts $dir/ibroute.out"; do
 		name=${pair%%:*}
 		# shellcheck disable=SC2086
 		if report "$tag" "$name" ${pair#*:} &&
@@ -107,6 +117,33 @@ broken_table() {
 	fi
 }
 
+# round_trip TAG TOPO: ibnetdiscover's file of TOPO under ibsim (routed
+# by opensm's minhop: only the LIDs matter) holds TOPO's nodes, links
+# and LIDs: routing both offline, TOPO with opensm's guid2lid, gives the
+# same tables.
+round_trip() {
+	local tag=$1 topo=$2 dir=$TOP/$1
+	if ! opensm_route "$tag" "$topo" minhop; then
+		fail "$tag: opensm did not come up"
+		return
+	fi
+	diag ibnetdiscover "$dir/ibnet.out" || fail "$tag: ibnetdiscover failed"
+	"$OSMCLOUD" route --topo "$topo" --guid2lid "$dir/cache/guid2lid" -q \
+		-o "$dir/original.route" || fail "$tag: routing the original failed"
+	"$OSMCLOUD" route --topo "$dir/ibnet.out" -q -o "$dir/ibnet.route" ||
+		fail "$tag: routing ibnetdiscover's file failed"
+	if [ -s "$dir/ibnet.route" ] &&
+		cmp -s <(triples "$dir/original.route") <(triples "$dir/ibnet.route"); then
+		pass "$tag: ibnetdiscover's file routes as the original ($(triples "$dir/ibnet.route" | wc -l) entries)"
+	else
+		fail "$tag: ibnetdiscover's file routes differently from the original"
+	fi
+}
+
 live_fabric vsw "$TOPOS/vswitch-ft-default.net"
 live_fabric ft "$TOPOS/ft-k4-n3.net"
+for t in vswitch-ft-storage vswitch-ft-uneven-vfs vswitch-ft-missing-hv \
+	vswitch-ft-missing-link; do
+	round_trip "$t" "$TOPOS/$t.net"
+done
 finish
