@@ -264,6 +264,11 @@ static int node_type(struct parser *ps, char **s, enum oc_node_type *type,
 		*guid = &ps->next_ca_guid;
 	} else if (!strncmp(*s, "Rt", 2)) {
 		return perr(ps, NO_ROUTERS, NULL);
+	} else if (**s == '{') {
+		return perr(ps,
+			    "a line of OpenSM's opensm-subnet.lst, not of "
+			    "a topology file: ",
+			    *s);
 	} else {
 		return perr(ps, "unknown line: ", *s);
 	}

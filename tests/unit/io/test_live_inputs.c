@@ -302,6 +302,9 @@ static void ibnetdiscover_forms(void **state)
 	oc_fabric_free(f);
 	assert_null(tl_fabric_err("rtguid=0x30\nRt 2 \"R-30\"\n", &err));
 	assert_non_null(strstr(err.msg, "test.net:1: routers"));
+	assert_null(tl_fabric_err("{ SW Ports:06 SystemGUID:10\n", &err));
+	assert_non_null(strstr(err.msg, "test.net:1: a line of OpenSM's "
+					"opensm-subnet.lst"));
 	assert_null(tl_fabric_err("switchguid=0x10(zz\n", &err));
 	assert_non_null(strstr(err.msg, "test.net:1: bad GUID value"));
 	assert_null(tl_fabric_err("Switch 2 \"s\"\n[1](xyz) \"c\"[1]\n", &err));
