@@ -10,3 +10,5 @@ libosmcloudcore_la_SOURCES += src/core/io/ctl_json.c src/core/io/ctl_json.h \
 	src/core/io/weights_file.h
 # the ibacm provider's options in ibacm_opts.cfg (src/acm, docs/ibacm.md)
 libosmcloudcore_la_SOURCES += src/core/io/acm_opts.c src/core/io/acm_opts.h
+# the lines of an opensm.conf osmcloud reads (osmcloud config check)
+libosmcloudcore_la_SOURCES += src/core/io/osm_conf.c src/core/io/osm_conf.h
