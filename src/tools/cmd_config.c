@@ -162,8 +162,9 @@ static int template(int argc, char **argv)
 		}
 	}
 	if (optind != argc) {
-		fprintf(stderr, "osmcloud config template: unexpected "
-				"argument '%s'\n",
+		fprintf(stderr,
+			"osmcloud config template: unexpected "
+			"argument '%s'\n",
 			argv[optind]);
 		return 2;
 	}
@@ -198,8 +199,9 @@ int cmd_config(int argc, char **argv)
 		return template(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "check"))
 		return config_check_run(argc - 1, argv + 1, "config check");
-	fprintf(stderr, "osmcloud config: unknown action '%s' (template or "
-			"check)\n",
+	fprintf(stderr,
+		"osmcloud config: unknown action '%s' (template or "
+		"check)\n",
 		argv[1]);
 	usage(stderr);
 	return 2;

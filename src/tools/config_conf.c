@@ -15,9 +15,8 @@
 /* OpenSM 3.3.23's own engines (osm_opensm.c static_routing_modules) and
  * the word that stops its fallback to minhop. */
 static const char *const opensm_engines[] = {
-	"minhop", "updn", "dnup",	"file",	  "ftree", "lash",
-	"dor",	  "torus-2QoS", "nue", "dfsssp", "sssp",  "none",
-	"no_fallback", NULL,
+	"minhop",     "updn", "dnup",	"file", "ftree", "lash",	"dor",
+	"torus-2QoS", "nue",  "dfsssp", "sssp", "none",	 "no_fallback", NULL,
 };
 
 static int is_opensm_engine(const char *name)

@@ -21,8 +21,8 @@ int config_report_init(struct config_report *r, int json)
 }
 
 /* One finding: a line "prefix text", or a string in the array. */
-static void add(struct config_report *r, const char *array,
-		const char *prefix, const char *fmt, va_list ap)
+static void add(struct config_report *r, const char *array, const char *prefix,
+		const char *fmt, va_list ap)
 {
 	char *text = NULL;
 

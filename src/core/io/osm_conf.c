@@ -39,8 +39,8 @@ static char *clean_value(char *v)
 	while (end > v && isspace((unsigned char)*end))
 		end--;
 	end[1] = '\0';
-	if (end > v && ((*v == '"' && *end == '"') ||
-			(*v == '\'' && *end == '\''))) {
+	if (end > v &&
+	    ((*v == '"' && *end == '"') || (*v == '\'' && *end == '\''))) {
 		v++;
 		*end = '\0';
 	}

@@ -30,7 +30,7 @@ enum oc_osm_conf_key {
 #define OC_CONF_LINE_MAX 1022
 
 struct oc_osm_conf {
-	char *value[OC_CONF_NUM_KEYS]; /* NULL: not given, or "(null)" */
+	char *value[OC_CONF_NUM_KEYS];	 /* NULL: not given, or "(null)" */
 	unsigned line[OC_CONF_NUM_KEYS]; /* of the line that set it, 0: none */
 	unsigned long_line; /* first line longer than OC_CONF_LINE_MAX, 0 */
 };
