@@ -7,6 +7,7 @@
 #   osmcloud-plugin.5  man/plugin5.sh: man/plugin_tables (the options,
 #                      engines and log codes tables), the control commands
 #                      of src/osm/vmops/commands.c, man/osmcloud-plugin.5.*
+# The FILES sections name this build's $(docdir) and $(libdir).
 #   osmcloud.conf      ./osmcloud config template, installed as
 #                      $(docdir)/examples/osmcloud.conf
 noinst_PROGRAMS += man/plugin_tables
@@ -27,13 +28,14 @@ CLEANFILES += $(man_MANS) osmcloud.conf
 man/osmcloud.8: osmcloud$(EXEEXT) $(srcdir)/man/osmcloud8.sh \
 		$(srcdir)/man/troff_escape.sed $(oc_man8_prose)
 	$(MKDIR_P) man
-	$(SHELL) $(srcdir)/man/osmcloud8.sh ./osmcloud$(EXEEXT) $(srcdir) \
-		>$@.tmp && mv $@.tmp $@
+	OC_DOCDIR='$(docdir)' $(SHELL) $(srcdir)/man/osmcloud8.sh \
+		./osmcloud$(EXEEXT) $(srcdir) >$@.tmp && mv $@.tmp $@
 man/osmcloud-plugin.5: osmcloud$(EXEEXT) man/plugin_tables$(EXEEXT) \
 		$(srcdir)/man/plugin5.sh $(srcdir)/man/ctl_commands.awk \
 		$(srcdir)/src/osm/vmops/commands.c $(oc_man5_prose)
 	$(MKDIR_P) man
-	$(SHELL) $(srcdir)/man/plugin5.sh ./osmcloud$(EXEEXT) \
+	OC_DOCDIR='$(docdir)' OC_LIBDIR='$(libdir)' \
+		$(SHELL) $(srcdir)/man/plugin5.sh ./osmcloud$(EXEEXT) \
 		man/plugin_tables$(EXEEXT) $(srcdir) >$@.tmp && mv $@.tmp $@
 # the template, for the packages (part of make all, installed)
 examplesdir = $(docdir)/examples

@@ -4,7 +4,7 @@
 # The commands and their text come from the freshly built tool itself
 # ("OSMCLOUD --commands", then "OSMCLOUD CMD --help" for each), the prose
 # from man/osmcloud.8.head and man/osmcloud.8.tail: the page cannot drift
-# from --help.
+# from --help.  OC_DOCDIR: the installed documentation folder.
 set -eu
 
 tool=$1
@@ -17,10 +17,18 @@ commands=$("$tool" --commands)
 	exit 1
 }
 
+# prose PART: man/osmcloud.8.PART without its comments, with this build's
+# folders (OC_DOCDIR)
+prose() {
+	sed -e '/^\.\\"/d' \
+		-e "s|@DOCDIR@|${OC_DOCDIR:-/usr/share/doc/osmcloud}|g" \
+		"$man/osmcloud.8.$1"
+}
+
 echo ".TH OSMCLOUD 8 \"$date\" \"$version\" \"System Administration\""
 echo ".nh"
 echo ".ad l"
-sed '/^\.\\"/d' "$man/osmcloud.8.head"
+prose head
 echo ".PP"
 echo "This page describes $version."
 echo ".SH COMMANDS"
@@ -32,4 +40,4 @@ printf '%s\n' "$commands" | while IFS='	' read -r name summary; do
 	"$tool" "$name" --help | sed -f "$man/troff_escape.sed"
 	echo ".fi"
 done
-sed '/^\.\\"/d' "$man/osmcloud.8.tail"
+prose tail

@@ -4,7 +4,8 @@
 # the standard output: the prose of man/osmcloud-plugin.5.*, the tables
 # the plugin itself uses (PLUGIN_TABLES: options, opensm.conf lines,
 # engines, log codes) and the control commands of
-# src/osm/vmops/commands.c (ctl_commands.awk); the version from OSMCLOUD.
+# src/osm/vmops/commands.c (ctl_commands.awk); the version from OSMCLOUD;
+# this build's folders from OC_DOCDIR and OC_LIBDIR.
 set -eu
 
 tool=$1
@@ -16,7 +17,10 @@ date=$(date -u ${SOURCE_DATE_EPOCH:+-d @$SOURCE_DATE_EPOCH} +%Y-%m-%d)
 ctl=$(awk -f "$man/ctl_commands.awk" "$src/src/osm/vmops/commands.c")
 
 prose() {
-	sed '/^\.\\"/d' "$man/osmcloud-plugin.5.$1"
+	sed -e '/^\.\\"/d' \
+		-e "s|@DOCDIR@|${OC_DOCDIR:-/usr/share/doc/osmcloud}|g" \
+		-e "s|@LIBDIR@|${OC_LIBDIR:-/usr/lib}|g" \
+		"$man/osmcloud-plugin.5.$1"
 }
 
 echo ".TH OSMCLOUD\\-PLUGIN 5 \"$date\" \"$version\" \"File Formats\""
