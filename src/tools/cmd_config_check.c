@@ -57,25 +57,30 @@ struct cc {
 static void usage(FILE *out, const char *cmd)
 {
 	fprintf(out,
-		"usage: osmcloud %s OPTIONS|CONFIG-FILE [--topo FILE | "
-		"--ibsim-dump DUMP] [--json]\n"
-		"  OPTIONS      the plugin's event_plugin_options, e.g. "
-		"'vms=/etc/opensm/vms.txt state=/var/lib/osmcloud/vms.state'\n"
-		"  CONFIG-FILE  an opensm configuration file (opensm.conf), "
-		"read as opensm reads it: its event_plugin_name,\n"
-		"               event_plugin_options and routing_engine lines "
-		"and the files root_guid_file, cn_guid_file,\n"
-		"               io_guid_file, node_name_map_name and "
-		"dump_files_dir name\n"
+		"usage: osmcloud %s OPTIONS|CONFIG-FILE\n"
+		"           [--topo FILE | --ibsim-dump DUMP] [--json]\n"
+		"  OPTIONS      the plugin's event_plugin_options, e.g.\n"
+		"               'vms=/etc/opensm/vms.txt "
+		"state=/var/lib/osmcloud/vms.state'\n"
+		"  CONFIG-FILE  an opensm configuration file (opensm.conf), read "
+		"as opensm\n"
+		"               reads it: its event_plugin_name, "
+		"event_plugin_options and\n"
+		"               routing_engine lines and the files "
+		"root_guid_file,\n"
+		"               cn_guid_file, io_guid_file, node_name_map_name "
+		"and\n"
+		"               dump_files_dir name\n"
 		"  --topo FILE  check the files against this ibsim topology\n"
 		"  --ibsim-dump DUMP  against an ibsim Dump (real LIDs: the "
-		"state file's LIDs are compared too)\n"
-		"  --json       one JSON object: ok, problems, notes, "
-		"checked\n"
-		"Lists every problem; exit 0 when there is none, 1 when "
-		"there are, 2 on a usage error.\n"
-		"'osmcloud config-check' is the older name of "
-		"'osmcloud config check'.\n",
+		"state file's\n"
+		"               LIDs are compared too)\n"
+		"  --json       one JSON object: ok, problems, notes, checked\n"
+		"Lists every problem; exit 0 when there is none, 1 when there "
+		"are, 2 on a\n"
+		"usage error.  'osmcloud config-check' is the older name of "
+		"'osmcloud config\n"
+		"check'.\n",
 		cmd);
 }
 
