@@ -131,12 +131,20 @@ static int parse_conf_file(struct cc *c, const char *path)
 	return ret;
 }
 
+/* arg: a file, else the option string.  A word without '=' that is no
+ * file is a file name mistyped, not an option: say so. */
 static int parse_options(struct cc *c, const char *arg)
 {
 	struct stat st;
+	int found = !stat(arg, &st);
 
-	if (!stat(arg, &st) && S_ISREG(st.st_mode))
+	if (found && S_ISREG(st.st_mode))
 		return parse_conf_file(c, arg);
+	if (!strchr(arg, '=') && strchr(arg, '/')) {
+		problem(c, "%s: %s", arg,
+			found ? "not a regular file" : "no such file");
+		return -1;
+	}
 	return parse_option_string(c, arg);
 }
 

@@ -118,6 +118,12 @@ expect 1 "a file that does not load the plugin" "$osmcloud" config check \
 has "problem: $tmp/plain.conf: no event_plugin_name line"
 has "note: $tmp/plain.conf:1: routing_engine ftree names none of osmcloud's engines"
 
+# --- a configuration file that is not there is named as one
+expect 1 "a missing opensm.conf" "$osmcloud" config check "$tmp/nothere.conf"
+has "problem: $tmp/nothere.conf: no such file"
+expect 1 "a folder" "$osmcloud" config check "$tmp/run"
+has "problem: $tmp/run: not a regular file"
+
 # --- usage
 expect 2 "config alone" "$osmcloud" config
 expect 2 "unknown action" "$osmcloud" config bogus
