@@ -20,7 +20,8 @@ struct oc_osm_log {
 	int level;	/* enum oc_osm_log_level */
 };
 
-/* Error codes used after "ERR " (one per kind of failure). */
+/* Error codes used after "ERR " (one per kind of failure); each is
+ * described in log_codes.c for osmcloud-plugin(5) (man_check.sh). */
 #define OC_ERR_OPTIONS "OC01"  /* bad event_plugin_options */
 #define OC_ERR_INPUT "OC02"    /* roots= / vms= file */
 #define OC_ERR_REGISTER "OC03" /* engine registration */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
- * options.c - parsing event_plugin_options.  OpenSM-independent: the
- * plugin and `osmcloud config-check` share this parser.
+ * options.c - the plugin's options (one table) and the parser of
+ * event_plugin_options.  OpenSM-independent: the plugin, `osmcloud
+ * config` and the man page generator share this table and parser.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -11,14 +12,124 @@
 
 #define OPT_SEPARATORS " \t\r\n"
 
-/* The non-path options, each allowed once. */
-enum {
-	SEEN_LOG_LEVEL,
-	SEEN_SA_PATH_CACHING,
-	SEEN_KEEP_MODEL,
-	SEEN_CARRY_TABLES,
-	NUM_SEEN
+#define AT(field) offsetof(struct oc_osm_opts, field)
+
+const struct oc_osm_opt_desc oc_osm_opt_table[] = {
+	{"roots", "FILE", "roots detected", "/etc/opensm/roots.txt",
+	 "Root (spine) switch GUIDs, one 0x<hex> per line; # starts a "
+	 "comment. Needed only when the detection picks the wrong level, "
+	 "e.g. on an irregular tree.",
+	 OC_OSM_OPT_STRING, AT(roots_file)},
+	{"vms", "FILE", "every active VF holds a VM", "/etc/opensm/vms.txt",
+	 "The VM file: <VF port GUID> <VM name> [weight] [vguid=<GUID>] per "
+	 "line. VFs not listed are idle and follow their PF's path. A bad "
+	 "line, or a VM on no VF port, costs that VM only (ERR OC02 naming "
+	 "file, line and VM).",
+	 OC_OSM_OPT_STRING, AT(vms_file)},
+	{"state", "FILE", "no registry", OC_OSM_STATE_DIR "/" OC_OSM_STATE_NAME,
+	 "The VM registry: every VM's name, vGUID, VF, LID and weight, and "
+	 "the free VFs of the dynamic LID model, kept across restarts and "
+	 "written atomically. When given, routing takes the VMs from it "
+	 "instead of vms= (which only seeds it at the first routing run). "
+	 "Its folder must exist and be writable by opensm.",
+	 OC_OSM_OPT_STRING, AT(state_file)},
+	{"ctl", "SOCKET", "no control socket",
+	 OC_OSM_RUN_DIR "/" OC_OSM_CTL_NAME,
+	 "The plugin's control socket (UNIX stream, mode 0600, or 0660 with "
+	 "ctl_group=) for osmcloud's VM commands on stock opensm: osmcloud "
+	 "ctl --socket SOCKET COMMAND, or JSON lines for orchestrators. Its "
+	 "folder must exist, belong to opensm's user or root, and be "
+	 "writable by no other user. A socket that cannot be used is an ERR "
+	 "OC01 and turns the commands off; routing goes on.",
+	 OC_OSM_OPT_STRING, AT(ctl_socket)},
+	{"ctl_group", "GROUP", "none: mode 0600", "osmcloud",
+	 "The control socket gets mode 0660 and this group (the "
+	 "orchestrator's local user joins it). An unknown group is an error "
+	 "at load.",
+	 OC_OSM_OPT_STRING, AT(ctl_group)},
+	{"policy", "FILE", "every partition def-isolation, strict",
+	 "/etc/opensm/osmcloud-policy.txt",
+	 "pftree_ext's isolation policies: mode strict|best-effort, then "
+	 "<P_Key|partition name> phy-isolation|vlane-isolation|def-isolation "
+	 "per line. A file that fails at load refuses the plugin.",
+	 OC_OSM_OPT_STRING, AT(policy_file)},
+	{"weights", "FILE", "every node weighs 1",
+	 "/etc/opensm/osmcloud-weights.txt",
+	 "pftree_wt's node weights: <CA port GUID> <weight> per line; "
+	 "osmcloud weights writes it from the ports' receive counters.",
+	 OC_OSM_OPT_STRING, AT(weights_file)},
+	{"log_level", "error|info|verbose|debug", "debug", "info",
+	 "Caps osmcloud's own messages. opensm's log mask (-D, -V, "
+	 "log_flags) still applies on top: the default shows what opensm's "
+	 "level shows; error keeps only osmcloud's ERR lines.",
+	 OC_OSM_OPT_LEVEL, AT(log_level)},
+	{"sa_path_caching", "on|off", "off", "on",
+	 "Raise the caching flag (byte 44, mask 0x40 of the PathRecord) in "
+	 "every unicast PathRecord and MultiPathRecord reply while the subnet "
+	 "keeps a VM's addresses across migrations. Needs state=.",
+	 OC_OSM_OPT_SWITCH, AT(sa_path_caching)},
+	{"keep_model", "on|off", "on", "off",
+	 "The VM commands keep their model of the fabric from one command to "
+	 "the next, until OpenSM sweeps or routes; off builds it afresh for "
+	 "every command (slower; for comparisons).",
+	 OC_OSM_OPT_SWITCH, AT(keep_model)},
+	{"carry_tables", "on|off", "on", "off",
+	 "A heavy sweep keeps the LFT entries the switches hold wherever "
+	 "their routes still work, and takes the engine's fresh entries only "
+	 "where a route broke or a cable came back; the console's reroute "
+	 "re-balances from scratch. off: every routing run installs the "
+	 "engine's tables as they come.",
+	 OC_OSM_OPT_SWITCH, AT(carry_tables)},
+	{NULL, NULL, NULL, NULL, NULL, OC_OSM_OPT_STRING, 0},
 };
+
+const struct oc_osm_conf_desc oc_osm_conf_table[] = {
+	{"event_plugin_name", "osmcloud",
+	 "Makes opensm load libosmcloud.so by its bare name (dlopen): the "
+	 "library must be in a directory of the dynamic linker. Several "
+	 "plugins: separate their names with blanks (opensm 3.3.23 misreads "
+	 "commas after the first name).",
+	 1},
+	{"event_plugin_options",
+	 "state=" OC_OSM_STATE_DIR "/" OC_OSM_STATE_NAME " ctl=" OC_OSM_RUN_DIR
+	 "/" OC_OSM_CTL_NAME,
+	 "The plugin's options: blank-separated key=value words on one line, "
+	 "read once at start (a change needs an opensm restart). The line is "
+	 "shared by every loaded plugin.",
+	 1},
+	{"routing_engine", "vswitch_ftree",
+	 "The engine, or a comma-separated list tried in order when one "
+	 "fails (e.g. vswitch_ftree,ftree); minhop is the last resort unless "
+	 "the list holds no_fallback. opensm -R overrides it.",
+	 1},
+	{"root_guid_file", "/etc/opensm/root_guids.conf",
+	 "OpenSM's root switch GUIDs (as for ftree and updn), one per line: "
+	 "osmcloud's engines take their roots from it when roots= is not "
+	 "given; roots= wins when both are given.",
+	 0},
+	{"cn_guid_file", "/etc/opensm/cn_guids.conf",
+	 "OpenSM's compute node GUIDs (as for ftree): on fabrics without "
+	 "vSwitches only the listed CAs are compute nodes; every other CA is "
+	 "still routed, as an I/O node.",
+	 0},
+	{"io_guid_file", "/etc/opensm/io_guids.conf",
+	 "OpenSM's I/O node GUIDs (as for ftree): never compute nodes, also "
+	 "when cn_guid_file names them too.",
+	 0},
+	{"node_name_map_name", "/etc/opensm/ib-node-name-map",
+	 "OpenSM's node name map (<node GUID> \"<name>\" per line): the "
+	 "plugin names nodes by it in its log lines, its dump file and the "
+	 "VM commands' destinations.",
+	 0},
+	{"dump_files_dir", "/var/log",
+	 "Where opensm writes its dump files: the plugin writes "
+	 "opensm-osmcloud.dump there after every routing run (the VMs, "
+	 "vSwitches, LIDs and link loads).",
+	 0},
+	{NULL, NULL, NULL, 0},
+};
+
+#define NUM_OPTS (sizeof(oc_osm_opt_table) / sizeof(oc_osm_opt_table[0]) - 1)
 
 static const char *const level_names[] = {
 	[OC_OSM_LOG_ERROR] = "error",
@@ -36,6 +147,16 @@ const char *oc_osm_log_level_name(int level)
 	return level_names[level];
 }
 
+const struct oc_osm_opt_desc *oc_osm_opt_find(const char *key)
+{
+	const struct oc_osm_opt_desc *d;
+
+	for (d = oc_osm_opt_table; d->name; d++)
+		if (!strcmp(d->name, key))
+			return d;
+	return NULL;
+}
+
 static int parse_level(const char *value, int *level, struct oc_err *err)
 {
 	unsigned i;
@@ -51,12 +172,9 @@ static int parse_level(const char *value, int *level, struct oc_err *err)
 			  value);
 }
 
-/* An on/off switch given at most once (seen counts it). */
-static int set_switch(int *slot, int *seen, const char *key, const char *value,
-		      struct oc_err *err)
+static int parse_switch(const char *key, const char *value, int *slot,
+			struct oc_err *err)
 {
-	if ((*seen)++)
-		return oc_err_set(err, "option %s given twice", key);
 	if (!strcmp(value, "on") || !strcmp(value, "off")) {
 		*slot = !strcmp(value, "on");
 		return 0;
@@ -65,59 +183,45 @@ static int set_switch(int *slot, int *seen, const char *key, const char *value,
 			  key, value);
 }
 
-static int set_path(char **slot, const char *key, const char *value,
-		    struct oc_err *err)
+static int unknown_option(const char *key, struct oc_err *err)
 {
-	if (*slot)
+	char known[256] = "";
+	const struct oc_osm_opt_desc *d;
+
+	for (d = oc_osm_opt_table; d->name; d++) {
+		if (d != oc_osm_opt_table)
+			strncat(known, ", ", sizeof(known) - strlen(known) - 1);
+		strncat(known, d->name, sizeof(known) - strlen(known) - 1);
+	}
+	return oc_err_set(err, "unknown option \"%s\" (known: %s)", key, known);
+}
+
+/* Applies key=value; seen counts each row's uses. */
+static int set_option(struct oc_osm_opts *opts, const char *key,
+		      const char *value, unsigned *seen, struct oc_err *err)
+{
+	const struct oc_osm_opt_desc *d = oc_osm_opt_find(key);
+	void *slot;
+
+	if (!d)
+		return unknown_option(key, err);
+	if (!*value)
+		return oc_err_set(err, "option %s: empty value", key);
+	if (seen[d - oc_osm_opt_table]++)
 		return oc_err_set(err, "option %s given twice", key);
-	*slot = strdup(value);
-	if (!*slot)
+	slot = (char *)opts + d->offset;
+	if (d->kind == OC_OSM_OPT_LEVEL)
+		return parse_level(value, slot, err);
+	if (d->kind == OC_OSM_OPT_SWITCH)
+		return parse_switch(key, value, slot, err);
+	*(char **)slot = strdup(value);
+	if (!*(char **)slot)
 		return oc_err_set(err, "out of memory");
 	return 0;
 }
 
-static int set_option(struct oc_osm_opts *opts, const char *key,
-		      const char *value, int *seen, struct oc_err *err)
-{
-	if (!*value)
-		return oc_err_set(err, "option %s: empty value", key);
-	if (!strcmp(key, "roots"))
-		return set_path(&opts->roots_file, key, value, err);
-	if (!strcmp(key, "vms"))
-		return set_path(&opts->vms_file, key, value, err);
-	if (!strcmp(key, "log_level")) {
-		if (seen[SEEN_LOG_LEVEL]++)
-			return oc_err_set(err, "option log_level given twice");
-		return parse_level(value, &opts->log_level, err);
-	}
-	if (!strcmp(key, "state"))
-		return set_path(&opts->state_file, key, value, err);
-	if (!strcmp(key, "ctl"))
-		return set_path(&opts->ctl_socket, key, value, err);
-	if (!strcmp(key, "ctl_group"))
-		return set_path(&opts->ctl_group, key, value, err);
-	if (!strcmp(key, "policy"))
-		return set_path(&opts->policy_file, key, value, err);
-	if (!strcmp(key, "weights"))
-		return set_path(&opts->weights_file, key, value, err);
-	if (!strcmp(key, "sa_path_caching"))
-		return set_switch(&opts->sa_path_caching,
-				  &seen[SEEN_SA_PATH_CACHING], key, value, err);
-	if (!strcmp(key, "keep_model"))
-		return set_switch(&opts->keep_model, &seen[SEEN_KEEP_MODEL],
-				  key, value, err);
-	if (!strcmp(key, "carry_tables"))
-		return set_switch(&opts->carry_tables, &seen[SEEN_CARRY_TABLES],
-				  key, value, err);
-	return oc_err_set(err,
-			  "unknown option \"%s\" (known: roots, vms, state, "
-			  "ctl, ctl_group, policy, weights, log_level, "
-			  "sa_path_caching, keep_model, carry_tables)",
-			  key);
-}
-
 /* Splits one "key=value" word in place and applies it. */
-static int parse_word(struct oc_osm_opts *opts, char *word, int *seen,
+static int parse_word(struct oc_osm_opts *opts, char *word, unsigned *seen,
 		      struct oc_err *err)
 {
 	char *eq = strchr(word, '=');
@@ -132,7 +236,8 @@ int oc_osm_opts_parse(struct oc_osm_opts *opts, const char *str,
 		      struct oc_err *err)
 {
 	char *copy, *word, *save = NULL;
-	int seen[NUM_SEEN] = {0}, ret = 0;
+	unsigned seen[NUM_OPTS] = {0};
+	int ret = 0;
 
 	memset(opts, 0, sizeof(*opts));
 	opts->log_level = OC_OSM_LOG_DEBUG;
@@ -154,12 +259,10 @@ int oc_osm_opts_parse(struct oc_osm_opts *opts, const char *str,
 
 void oc_osm_opts_free(struct oc_osm_opts *opts)
 {
-	free(opts->roots_file);
-	free(opts->vms_file);
-	free(opts->state_file);
-	free(opts->ctl_socket);
-	free(opts->ctl_group);
-	free(opts->policy_file);
-	free(opts->weights_file);
+	const struct oc_osm_opt_desc *d;
+
+	for (d = oc_osm_opt_table; d->name; d++)
+		if (d->kind == OC_OSM_OPT_STRING)
+			free(*(char **)((char *)opts + d->offset));
 	memset(opts, 0, sizeof(*opts));
 }

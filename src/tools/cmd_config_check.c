@@ -1,33 +1,38 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
- * cmd_config_check.c - "osmcloud config-check": the plugin's options and
- * every file they name, checked before the administrator restarts
- * opensm, with the plugin's own parser (src/osm/options.c) and readers.
+ * cmd_config_check.c - "osmcloud config check" (and its older name
+ * "osmcloud config-check"): the plugin's options and every file they
+ * name, checked before the administrator restarts opensm, with the
+ * plugin's own parser (src/osm/options.c) and readers.
  *
- *   osmcloud config-check OPTIONS|CONFIG-FILE [--topo FILE |
- *                                              --ibsim-dump DUMP]
+ *   osmcloud config check OPTIONS|CONFIG-FILE [--topo FILE |
+ *                                              --ibsim-dump DUMP] [--json]
  *
  * The first argument is the event_plugin_options string, or an opensm
- * configuration file whose event_plugin_options line is read.  With a
+ * configuration file read as OpenSM reads it (io/osm_conf.h), whose
+ * other lines config_conf.c checks (the plugin named, the engines, the
+ * OpenSM files the plugin honours).  With a
  * fabric (an ibsim topology, or an ibsim Dump, whose LIDs are real) the
  * roots must be physical switches, every VM of the VM file and of the
  * state file must sit on a VF port, and (Dump) each recorded LID must be
- * its VF's.  Every problem is listed; exit 0 when there is none, 1 when
- * there are, 2 on a usage error.
+ * its VF's.  Every problem is listed (config_report.h: text, or JSON
+ * with --json); exit 0 when there is none, 1 when there are, 2 on a
+ * usage error.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "commands.h"
+#include "config_conf.h"
+#include "config_report.h"
 #include "analysis/ftree.h"
 #include "io/guidfile.h"
 #include "io/ibsim_dump.h"
+#include "io/osm_conf.h"
 #include "vm/lid_model.h"
 #include "../osm/options.h"
 #include "base/path_check.h"
@@ -36,99 +41,111 @@
 #include "vm/vmreg.h"
 #include "io/weights_file.h"
 
-#define CMD "config-check"
-
 struct cc {
+	const char *cmd; /* "config check" or "config-check" */
 	struct oc_osm_opts opts;
 	struct oc_fabric *f; /* NULL: no fabric given */
 	struct oc_ftree *ft; /* its analysis, NULL when not a fat-tree */
 	int real_lids;	     /* f comes from an ibsim Dump */
-	unsigned problems;
+	struct config_report report;
 };
 
-static void problem(struct cc *c, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+#define problem(c, ...) config_problem(&(c)->report, __VA_ARGS__)
+#define note(c, ...) config_note(&(c)->report, __VA_ARGS__)
+#define checked(c, ...) config_checked(&(c)->report, __VA_ARGS__)
 
-static void problem(struct cc *c, const char *fmt, ...)
-{
-	va_list ap;
-
-	c->problems++;
-	printf("problem: ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-}
-
-static void usage(FILE *out)
+static void usage(FILE *out, const char *cmd)
 {
 	fprintf(out,
-		"usage: osmcloud " CMD " OPTIONS|CONFIG-FILE [--topo FILE | "
-		"--ibsim-dump DUMP]\n"
-		"  OPTIONS      the plugin's event_plugin_options, e.g. "
-		"'vms=/etc/opensm/vms.txt state=/var/lib/osmcloud/vms.state'\n"
-		"  CONFIG-FILE  an opensm configuration file: its "
-		"event_plugin_options line\n"
+		"usage: osmcloud %s OPTIONS|CONFIG-FILE\n"
+		"           [--topo FILE | --ibsim-dump DUMP] [--json]\n"
+		"  OPTIONS      the plugin's event_plugin_options, e.g.\n"
+		"               'vms=/etc/opensm/vms.txt "
+		"state=/var/lib/osmcloud/vms.state'\n"
+		"  CONFIG-FILE  an opensm configuration file (opensm.conf), read "
+		"as opensm\n"
+		"               reads it: its event_plugin_name, "
+		"event_plugin_options and\n"
+		"               routing_engine lines and the files "
+		"root_guid_file,\n"
+		"               cn_guid_file, io_guid_file, node_name_map_name "
+		"and\n"
+		"               dump_files_dir name\n"
 		"  --topo FILE  check the files against this ibsim topology\n"
 		"  --ibsim-dump DUMP  against an ibsim Dump (real LIDs: the "
-		"state file's LIDs are compared too)\n"
-		"Lists every problem; exit 0 when there is none, 1 when "
-		"there are.\n");
+		"state file's\n"
+		"               LIDs are compared too)\n"
+		"  --json       one JSON object: ok, problems, notes, checked\n"
+		"Lists every problem; exit 0 when there is none, 1 when there "
+		"are, 2 on a\n"
+		"usage error.  'osmcloud config-check' is the older name of "
+		"'osmcloud config\n"
+		"check'.\n",
+		cmd);
 }
 
 /* ---- the options ----------------------------------------------------- */
 
-/* The rest of CONFIG-FILE's event_plugin_options line ("" if none). */
-static char *options_of_conf(const char *path, struct cc *c)
+static int parse_option_string(struct cc *c, const char *str)
 {
-	FILE *in = fopen(path, "r");
-	char *line = NULL, *found = NULL;
-	size_t cap = 0;
-	const char *key = "event_plugin_options";
-
-	if (!in) {
-		problem(c, "%s: %s", path, strerror(errno));
-		return NULL;
-	}
-	while (getline(&line, &cap, in) >= 0) {
-		char *s = line + strspn(line, " \t");
-
-		if (strncmp(s, key, strlen(key)) ||
-		    !strchr(" \t", s[strlen(key)]))
-			continue;
-		free(found);
-		found = strdup(s + strlen(key));
-	}
-	free(line);
-	fclose(in);
-	if (!found)
-		printf("note: %s has no event_plugin_options line: the "
-		       "defaults\n",
-		       path);
-	return found ? found : strdup("");
-}
-
-static int parse_options(struct cc *c, const char *arg)
-{
-	struct stat st;
 	struct oc_err err;
-	char *str;
-	int ret;
+	int ret = oc_osm_opts_parse(&c->opts, str, &err);
 
-	if (!stat(arg, &st) && S_ISREG(st.st_mode)) {
-		printf("reading event_plugin_options from %s\n", arg);
-		str = options_of_conf(arg, c);
-	} else {
-		str = strdup(arg);
-	}
-	if (!str)
-		return -1;
-	ret = oc_osm_opts_parse(&c->opts, str, &err);
-	free(str);
 	if (ret)
 		problem(c, "event_plugin_options: %s", err.msg);
 	return ret;
+}
+
+/* Both roots= and OpenSM's root_guid_file: say which one is used. */
+static void note_two_roots(struct cc *c, const struct oc_osm_conf *conf)
+{
+	if (c->opts.roots_file && conf->value[OC_CONF_ROOT_GUID_FILE])
+		note(c,
+		     "roots=%s and root_guid_file %s are both given: the "
+		     "plugin uses roots=",
+		     c->opts.roots_file, conf->value[OC_CONF_ROOT_GUID_FILE]);
+}
+
+/* CONFIG-FILE: its lines, then its event_plugin_options. */
+static int parse_conf_file(struct cc *c, const char *path)
+{
+	struct oc_osm_conf conf;
+	struct oc_err err;
+	const char *opts;
+	int ret;
+
+	checked(c, "reading event_plugin_options from %s", path);
+	if (oc_osm_conf_load(&conf, path, &err)) {
+		problem(c, "%s", err.msg);
+		return -1;
+	}
+	config_check_conf(&c->report, path, &conf, c->f);
+	opts = conf.value[OC_CONF_EVENT_PLUGIN_OPTIONS];
+	if (!opts)
+		note(c, "%s has no event_plugin_options line: the defaults",
+		     path);
+	ret = parse_option_string(c, opts);
+	if (!ret)
+		note_two_roots(c, &conf);
+	oc_osm_conf_free(&conf);
+	return ret;
+}
+
+/* arg: a file, else the option string.  A word without '=' that is no
+ * file is a file name mistyped, not an option: say so. */
+static int parse_options(struct cc *c, const char *arg)
+{
+	struct stat st;
+	int found = !stat(arg, &st);
+
+	if (found && S_ISREG(st.st_mode))
+		return parse_conf_file(c, arg);
+	if (!strchr(arg, '=') && strchr(arg, '/')) {
+		problem(c, "%s: %s", arg,
+			found ? "not a regular file" : "no such file");
+		return -1;
+	}
+	return parse_option_string(c, arg);
 }
 
 /* ---- the files ------------------------------------------------------- */
@@ -144,13 +161,15 @@ static void check_roots(struct cc *c, const char *path)
 	if (ret)
 		problem(c, "option roots: %s", err.msg);
 	else
-		printf("roots: %zu root GUIDs in %s\n", n, path);
+		checked(c, "roots: %zu root GUIDs in %s", n, path);
 	free(guids);
 }
 
 static void bad_vm_line(void *ctx, const char *msg)
 {
-	problem(ctx, "option vms: %s", msg);
+	struct cc *c = ctx;
+
+	problem(c, "option vms: %s", msg);
 }
 
 /* Each VM of t (from path) sits on a VF port of the fabric. */
@@ -184,7 +203,7 @@ static void check_vms(struct cc *c, const char *path)
 	if (oc_vm_table_load_lenient(t, path, bad_vm_line, c, &err))
 		problem(c, "option vms: %s", err.msg);
 	else
-		printf("vms: %u VMs in %s\n", t->count, path);
+		checked(c, "vms: %u VMs in %s", t->count, path);
 	check_vms_on_fabric(c, t, path);
 	oc_vm_table_free(t);
 }
@@ -219,13 +238,14 @@ static void check_pending(struct cc *c, const char *path)
 	int ret = r ? oc_vmreg_load_pending(r, path, &err) : -1;
 
 	if (ret == 0)
-		printf("note: %s.pending holds the change of an interrupted "
-		       "operation (%u VMs): the plugin takes it at start\n",
-		       path, r->count);
+		note(c,
+		     "%s.pending holds the change of an interrupted "
+		     "operation (%u VMs): the plugin takes it at start",
+		     path, r->count);
 	else if (ret < 0)
-		printf("note: %s.pending is torn (%s): the plugin removes it "
-		       "at start\n",
-		       path, r ? err.msg : "out of memory");
+		note(c,
+		     "%s.pending is torn (%s): the plugin removes it at start",
+		     path, r ? err.msg : "out of memory");
 	oc_vmreg_free(r);
 }
 
@@ -245,12 +265,13 @@ static void check_state(struct cc *c, const char *path)
 	if (ret < 0)
 		problem(c, "option state: %s", err.msg);
 	else if (ret > 0)
-		printf("state: %s does not exist yet: seeded at the first "
-		       "routing run\n",
-		       path);
+		checked(c,
+			"state: %s does not exist yet: seeded at the first "
+			"routing run",
+			path);
 	else
-		printf("state: %u VMs and %u free VFs in %s (version %d)\n",
-		       r->count, r->num_free, path, version);
+		checked(c, "state: %u VMs and %u free VFs in %s (version %d)",
+			r->count, r->num_free, path, version);
 	for (i = 0; c->f && i < r->count; i++)
 		check_state_vm(c, path, &r->vms[i]);
 	check_pending(c, path);
@@ -265,7 +286,7 @@ static void check_policy(struct cc *c, const char *path)
 	if (!p)
 		problem(c, "option policy: %s", err.msg);
 	else
-		printf("policy: %u policies in %s\n", p->count, path);
+		checked(c, "policy: %u policies in %s", p->count, path);
 	oc_policies_free(p);
 }
 
@@ -277,7 +298,7 @@ static void check_weights(struct cc *c, const char *path)
 	if (!w)
 		problem(c, "option weights: %s", err.msg);
 	else
-		printf("weights: %u node weights in %s\n", w->count, path);
+		checked(c, "weights: %u node weights in %s", w->count, path);
 	oc_weights_free(w);
 }
 
@@ -288,7 +309,7 @@ static void check_ctl(struct cc *c, const char *path)
 	if (oc_path_check_socket("ctl", path, &err))
 		problem(c, "%s", err.msg);
 	else
-		printf("ctl: %s can be the control socket\n", path);
+		checked(c, "ctl: %s can be the control socket", path);
 }
 
 static void check_files(struct cc *c)
@@ -308,8 +329,8 @@ static void check_files(struct cc *c)
 	if (o->ctl_socket)
 		check_ctl(c, o->ctl_socket);
 	if (o->sa_path_caching && !o->state_file)
-		printf("note: sa_path_caching=on without state=: the PathRecord "
-		       "caching flag stays down (no VM registry)\n");
+		note(c, "sa_path_caching=on without state=: the PathRecord "
+			"caching flag stays down (no VM registry)");
 }
 
 /* ---- the fabric ------------------------------------------------------ */
@@ -325,70 +346,82 @@ static int load_fabric(struct cc *c, const char *topo, const char *dump)
 		    : oc_ibsim_dump_load(dump, &lfts, &err);
 	oc_lfts_free(lfts);
 	if (!c->f) {
-		fprintf(stderr, "osmcloud " CMD ": %s\n", err.msg);
+		fprintf(stderr, "osmcloud %s: %s\n", c->cmd, err.msg);
 		return -1;
 	}
 	c->real_lids = !!dump;
 	c->ft = oc_ftree_analyze(c->f, NULL, &err);
 	if (!c->ft)
-		printf("note: the fabric is no fat-tree (%s): VMs are "
-		       "checked to be CA ports only\n",
-		       err.msg);
+		note(c,
+		     "the fabric is no fat-tree (%s): VMs are checked to be "
+		     "CA ports only",
+		     err.msg);
 	return 0;
 }
 
-static int parse_args(int argc, char **argv, const char **topo,
-		      const char **dump)
+static int parse_args(int argc, char **argv, const char *cmd, const char **topo,
+		      const char **dump, int *json)
 {
 	static const struct option longopts[] = {
 		{"topo", required_argument, NULL, 't'},
 		{"ibsim-dump", required_argument, NULL, 'd'},
+		{"json", no_argument, NULL, 'j'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "t:d:h", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "t:d:jh", longopts, NULL)) != -1) {
 		if (ch == 't')
 			*topo = optarg;
 		else if (ch == 'd')
 			*dump = optarg;
+		else if (ch == 'j')
+			*json = 1;
 		else if (ch == 'h') {
-			usage(stdout);
+			usage(stdout, cmd);
 			exit(0);
 		} else {
-			usage(stderr);
+			usage(stderr, cmd);
 			return -1;
 		}
 	}
 	if (optind != argc - 1 || (*topo && *dump)) {
-		usage(stderr);
+		usage(stderr, cmd);
 		return -1;
 	}
 	return 0;
 }
 
-int cmd_config_check(int argc, char **argv)
+/* cmd: the name the user typed, for the messages. */
+int config_check_run(int argc, char **argv, const char *cmd)
 {
 	const char *topo = NULL, *dump = NULL;
 	struct cc c;
+	int json = 0, status;
 
 	memset(&c, 0, sizeof(c));
-	if (parse_args(argc, argv, &topo, &dump))
+	c.cmd = cmd;
+	if (parse_args(argc, argv, cmd, &topo, &dump, &json))
 		return 2;
-	if (load_fabric(&c, topo, dump))
+	if (config_report_init(&c.report, json)) {
+		fprintf(stderr, "osmcloud %s: out of memory\n", cmd);
+		return 1;
+	}
+	if (load_fabric(&c, topo, dump)) {
+		config_report_drop(&c.report);
 		return 2;
+	}
 	if (!parse_options(&c, argv[optind]))
 		check_files(&c);
+	status = config_report_finish(&c.report);
 	oc_osm_opts_free(&c.opts);
 	oc_ftree_free(c.ft);
 	oc_fabric_free(c.f);
-	if (c.problems) {
-		printf("%u problem(s): opensm would not run the plugin as "
-		       "intended\n",
-		       c.problems);
-		return 1;
-	}
-	printf("ok: the options and every file they name are usable\n");
-	return 0;
+	return status;
+}
+
+int cmd_config_check(int argc, char **argv)
+{
+	return config_check_run(argc, argv, "config-check");
 }

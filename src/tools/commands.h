@@ -15,6 +15,9 @@ int cmd_plan(int argc, char **argv);
 int cmd_ctl(int argc, char **argv);
 int cmd_weights(int argc, char **argv);
 int cmd_config_check(int argc, char **argv);
+int cmd_config(int argc, char **argv);
+/* config check / config-check; cmd: the name typed, for messages */
+int config_check_run(int argc, char **argv, const char *cmd);
 int cmd_sa_load(int argc, char **argv);
 int cmd_pathcache(int argc, char **argv);
 int cmd_sa_peer(int argc, char **argv);

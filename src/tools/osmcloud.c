@@ -2,6 +2,8 @@
 /*
  * osmcloud.c - entry point of the osmcloud tool: dispatches subcommands.
  */
+#include <config.h>
+
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -33,8 +35,10 @@ static const struct subcommand subcommands[] = {
 	 "a peer that holds a connection to a VM (the migration story)"},
 	{"smp-time", cmd_smp_time,
 	 "time X LFT-update SMPs to K switches (rewrites, no change)"},
+	{"config", cmd_config,
+	 "write a commented opensm.conf template, or check a configuration"},
 	{"config-check", cmd_config_check,
-	 "check the plugin's options and the files they name"},
+	 "the same as 'config check' (kept for scripts)"},
 };
 
 static void usage(FILE *out)
@@ -45,7 +49,27 @@ static void usage(FILE *out)
 	for (i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
 		fprintf(out, "  %-12s %s\n", subcommands[i].name,
 			subcommands[i].summary);
-	fprintf(out, "\n'osmcloud <command> --help' describes a command.\n");
+	fprintf(out, "\n'osmcloud <command> --help' describes a command; "
+		     "'osmcloud --version' (-V) prints the version.\n"
+		     "Manual: osmcloud(8), osmcloud-plugin(5).\n");
+}
+
+/* "osmcloud 0.1.0 (OpenSM 3.3.23)": this osmcloud and the OpenSM its
+ * plugin was built against (configure reads it from osm_version.h). */
+static void version(void)
+{
+	printf("%s %s (%s)\n", PACKAGE, PACKAGE_VERSION,
+	       OSMCLOUD_OPENSM_VERSION);
+}
+
+/* For the man page generator (man/osmcloud8.sh): one line per command,
+ * its name, a tab and its summary. */
+static void list_commands(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
+		printf("%s\t%s\n", subcommands[i].name, subcommands[i].summary);
 }
 
 /* Output that could not be written (a full disk, a closed pipe) is an
@@ -67,6 +91,14 @@ int main(int argc, char **argv)
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		usage(argc < 2 ? stderr : stdout);
 		return argc < 2 ? 2 : 0;
+	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
+		version();
+		return finish_stdout(argv[1], 0);
+	}
+	if (!strcmp(argv[1], "--commands")) {
+		list_commands();
+		return finish_stdout(argv[1], 0);
 	}
 	for (i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
 		if (!strcmp(argv[1], subcommands[i].name))

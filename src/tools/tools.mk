@@ -11,8 +11,11 @@ osmcloud_SOURCES += src/tools/cmd_check.c \
 	src/tools/check_ebb.c src/tools/check_ebb.h
 osmcloud_SOURCES += src/tools/cmd_ctl.c
 osmcloud_LDADD += libctlclient.la libosmcloudcore.la
-# config-check: the plugin's own option parser, offline
-osmcloud_SOURCES += src/tools/cmd_config_check.c \
+# config (template, check; config-check): the plugin's own option table
+# and parser, offline
+osmcloud_SOURCES += src/tools/cmd_config_check.c src/tools/cmd_config.c \
+	src/tools/config_conf.c src/tools/config_conf.h \
+	src/tools/config_report.c src/tools/config_report.h \
 	src/osm/options.c src/osm/options.h src/osm/log_level.h
 osmcloud_SOURCES += src/tools/cmd_plan.c src/tools/plan.h \
 	src/tools/plan_args.c src/tools/plan_session.c \

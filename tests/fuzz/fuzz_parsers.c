@@ -3,7 +3,7 @@
  * fuzz_parsers.c - a mutation fuzzer for every file osmcloud reads:
  * topology (.net, ibnetdiscover output), opensm-subnet.lst, ibsim Dump,
  * LFT dump (opensm-lfts.dump, dump_lfts, opensm.fdbs), GUID list, VM file, VM state
- * file, policy, weights, partitions.conf, the control socket's JSON, the
+ * file, policy, weights, partitions.conf, opensm.conf, the control socket's JSON, the
  * path-record cache daemon's request and answer lines and the ibacm
  * provider's options.
  *
@@ -39,6 +39,7 @@
 #include "io/lft_dump.h"
 #include "io/lft_input.h"
 #include "io/subnet_lst.h"
+#include "io/osm_conf.h"
 #include "io/part_file.h"
 #include "model/partition.h"
 #include "io/policy_file.h"
@@ -392,6 +393,20 @@ static int run_state(const struct buf *in)
 	return ret;
 }
 
+static int run_osm_conf(const struct buf *in)
+{
+	struct oc_err err;
+	struct oc_osm_conf conf;
+	int ret;
+
+	if (to_scratch(in))
+		return -1;
+	ret = oc_osm_conf_load(&conf, scratch, &err);
+	if (!ret)
+		oc_osm_conf_free(&conf);
+	return ret;
+}
+
 /* ---- the targets and their seeds ------------------------------------- */
 
 struct target {
@@ -495,6 +510,13 @@ static const struct target targets[] = {
 	  "free 0x0002c90500000013\n# complete: end VMs free-VFs\nend 2 1\n",
 	  "osmcloud-vm-state 2\nvm-a 0x00aa000000000001 0x0002c90500000011 "
 	  "21 0\n"}},
+	{"opensm-conf",
+	 run_osm_conf,
+	 {NULL},
+	 {"# opensm.conf\nevent_plugin_name osmcloud\nevent_plugin_options "
+	  "state=/var/lib/osmcloud/vms.state # registry\nrouting_engine "
+	  "vswitch_ftree,ftree\nroot_guid_file \"/etc/opensm/roots\"\n"
+	  "dump_files_dir (null)\n"}},
 };
 
 #define NUM_TARGETS (sizeof(targets) / sizeof(targets[0]))

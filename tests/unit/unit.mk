@@ -46,6 +46,12 @@ TESTS += tests/unit/ebb_offline.sh
 # osmcloud config-check (the plugin's options and files, offline)
 EXTRA_DIST += tests/unit/config_check_offline.sh
 TESTS += tests/unit/config_check_offline.sh
+# osmcloud config template|check: the template's round trip, opensm.conf
+EXTRA_DIST += tests/unit/config_offline.sh
+TESTS += tests/unit/config_offline.sh
+# the generated man pages hold every command, option, engine, code
+EXTRA_DIST += tests/unit/man_check.sh
+TESTS += tests/unit/man_check.sh
 # the command line of osmcloud gen
 EXTRA_DIST += tests/unit/gen_offline.sh
 TESTS += tests/unit/gen_offline.sh

@@ -16,3 +16,5 @@ libosmcloudcore_la_SOURCES += src/core/io/node_desc.c src/core/io/node_desc.h
 libosmcloudcore_la_SOURCES += src/core/io/subnet_lst.c \
 	src/core/io/subnet_lst.h src/core/io/fdbs_dump.c \
 	src/core/io/fdbs_dump.h src/core/io/lft_input.c src/core/io/lft_input.h
+# the lines of an opensm.conf osmcloud reads (osmcloud config check)
+libosmcloudcore_la_SOURCES += src/core/io/osm_conf.c src/core/io/osm_conf.h

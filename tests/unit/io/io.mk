@@ -3,7 +3,8 @@
 if HAVE_CMOCKA
 IO_UNIT_TESTS = tests/unit/io/test_topo tests/unit/io/test_vmfile \
 	tests/unit/io/test_ctl_json tests/unit/io/test_ibsim_dump \
-	tests/unit/io/test_tenant_files tests/unit/io/test_acm_opts
+	tests/unit/io/test_tenant_files tests/unit/io/test_acm_opts \
+	tests/unit/io/test_osm_conf
 check_PROGRAMS += $(IO_UNIT_TESTS)
 TESTS += $(IO_UNIT_TESTS)
 tests_unit_io_test_topo_CFLAGS = $(UNIT_TEST_CFLAGS)
@@ -18,6 +19,8 @@ tests_unit_io_test_tenant_files_CFLAGS = $(UNIT_TEST_CFLAGS)
 tests_unit_io_test_tenant_files_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
 tests_unit_io_test_acm_opts_CFLAGS = $(UNIT_TEST_CFLAGS)
 tests_unit_io_test_acm_opts_LDADD = $(UNIT_LIBS)
+tests_unit_io_test_osm_conf_CFLAGS = $(UNIT_TEST_CFLAGS)
+tests_unit_io_test_osm_conf_LDADD = $(UNIT_LIBS)
 # issue 14: a live fabric's files (fixtures: tests/unit/data/live/)
 check_PROGRAMS += tests/unit/io/test_live_inputs
 TESTS += tests/unit/io/test_live_inputs
