@@ -10,3 +10,6 @@ libosmcloudcore_la_SOURCES += src/core/io/ctl_json.c src/core/io/ctl_json.h \
 	src/core/io/weights_file.h
 # the ibacm provider's options in ibacm_opts.cfg (src/acm, docs/ibacm.md)
 libosmcloudcore_la_SOURCES += src/core/io/acm_opts.c src/core/io/acm_opts.h
+# OpenSM's node name map (node_name_map_name)
+libosmcloudcore_la_SOURCES += src/core/io/node_name_map.c \
+	src/core/io/node_name_map.h
