@@ -16,7 +16,7 @@
 
 struct route_files {
 	const char *cn, *io, *names_path, *dump; /* the options, or NULL */
-	const char *roots;			  /* --roots, or NULL */
+	const char *roots;			 /* --roots, or NULL */
 	uint64_t *cn_guids, *io_guids;
 	struct oc_name_map *names;
 };

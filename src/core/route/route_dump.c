@@ -25,8 +25,8 @@ struct dump {
 	const struct oc_lfts *t;
 	const struct oc_route_dump_info *info;
 	struct oc_ftree *ft;
-	uint8_t *level;	  /* [switch index], for the link directions */
-	uint64_t *routes; /* [global port index]: CA-to-CA routes */
+	uint8_t *level;	   /* [switch index], for the link directions */
+	uint64_t *routes;  /* [global port index]: CA-to-CA routes */
 	uint32_t *ca_lids; /* [port of one switch]: CA LIDs out of it */
 	unsigned cas, switches, loads;
 };
@@ -73,8 +73,7 @@ static uint64_t sw_guid(const struct dump *d, uint32_t sw)
 	return d->f->nodes[d->f->switches[sw]].guid;
 }
 
-static int ca_routable(const struct oc_fabric *f, uint32_t node,
-		       unsigned port)
+static int ca_routable(const struct oc_fabric *f, uint32_t node, unsigned port)
 {
 	const struct oc_port *p = oc_port(f, node, port);
 
@@ -214,7 +213,7 @@ static void count_ca_lids(struct dump *d, uint32_t sw)
 {
 	const uint8_t *row = oc_lft_row(d->t, sw);
 	unsigned max = d->t->max_lid < d->f->max_lid ? d->t->max_lid
-						      : d->f->max_lid;
+						     : d->f->max_lid;
 	const struct oc_lid_owner *o;
 	unsigned lid;
 

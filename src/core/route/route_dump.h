@@ -43,10 +43,10 @@
 
 struct oc_route_dump_info {
 	const char *engine;
-	const char *version;		/* osmcloud's, for the header */
-	const char *roots_from;		/* NULL: "detected" */
-	const struct oc_ftree_opts *ft; /* the analysis the engine ran */
-	const struct oc_vm_table *vms;	/* VM names; NULL: none known */
+	const char *version;		 /* osmcloud's, for the header */
+	const char *roots_from;		 /* NULL: "detected" */
+	const struct oc_ftree_opts *ft;	 /* the analysis the engine ran */
+	const struct oc_vm_table *vms;	 /* VM names; NULL: none known */
 	const struct oc_name_map *names; /* NULL: the fabric's names */
 };
 
