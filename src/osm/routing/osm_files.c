@@ -59,8 +59,9 @@ static void load_roots(struct oc_osm_files *fl, const char *path,
 /* roots= wins; root_guid_file when it is the only one. */
 static void pick_roots(struct oc_osm_files *fl,
 		       const struct oc_osm_file_opts *o,
-		       const struct oc_osm_opts *opts, const struct oc_fabric *f,
-		       const struct oc_osm_log *log, const char *engine)
+		       const struct oc_osm_opts *opts,
+		       const struct oc_fabric *f, const struct oc_osm_log *log,
+		       const char *engine)
 {
 	if (!opts->roots_file) {
 		if (given(o->root_guid_file))
@@ -91,8 +92,8 @@ static void load_list(const char *option, const char *what, const char *path,
 			   engine, option, err.msg);
 		return;
 	}
-	oc_osm_info(log, "%s: %zu %s GUIDs from OpenSM's %s %s", engine,
-		    *count, what, option, path);
+	oc_osm_info(log, "%s: %zu %s GUIDs from OpenSM's %s %s", engine, *count,
+		    what, option, path);
 }
 
 static void clear_lists(struct oc_osm_files *fl)
@@ -107,8 +108,9 @@ static void clear_lists(struct oc_osm_files *fl)
 
 void oc_osm_files_lists(struct oc_osm_files *fl,
 			const struct oc_osm_file_opts *o,
-			const struct oc_osm_opts *opts, const struct oc_fabric *f,
-			const struct oc_osm_log *log, const char *engine)
+			const struct oc_osm_opts *opts,
+			const struct oc_fabric *f, const struct oc_osm_log *log,
+			const char *engine)
 {
 	clear_lists(fl);
 	pick_roots(fl, o, opts, f, log, engine);

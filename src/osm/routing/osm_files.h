@@ -54,8 +54,9 @@ void oc_osm_files_names(struct oc_osm_files *fl,
  * one of its physical switches, rule R6). */
 void oc_osm_files_lists(struct oc_osm_files *fl,
 			const struct oc_osm_file_opts *o,
-			const struct oc_osm_opts *opts, const struct oc_fabric *f,
-			const struct oc_osm_log *log, const char *engine);
+			const struct oc_osm_opts *opts,
+			const struct oc_fabric *f, const struct oc_osm_log *log,
+			const char *engine);
 
 void oc_osm_files_clear(struct oc_osm_files *fl);
 

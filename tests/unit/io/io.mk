@@ -18,4 +18,8 @@ tests_unit_io_test_tenant_files_CFLAGS = $(UNIT_TEST_CFLAGS)
 tests_unit_io_test_tenant_files_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
 tests_unit_io_test_acm_opts_CFLAGS = $(UNIT_TEST_CFLAGS)
 tests_unit_io_test_acm_opts_LDADD = $(UNIT_LIBS)
+# OpenSM's node name map (node_name_map_name)
+IO_UNIT_TESTS += tests/unit/io/test_node_name_map
+tests_unit_io_test_node_name_map_CFLAGS = $(UNIT_TEST_CFLAGS)
+tests_unit_io_test_node_name_map_LDADD = $(UNIT_LIBS)
 endif
