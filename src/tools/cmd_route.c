@@ -324,7 +324,7 @@ int cmd_route(int argc, char **argv)
 		goto out;
 	}
 	in.root_guids = roots;
-	if (route_files_load(&a.files, &in))
+	if (route_files_load(&a.files, engine, &in))
 		goto out;
 	ret = 1;
 	in.parts = ti.parts;

@@ -5,6 +5,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "config.h"
 #include "io/guidfile.h"
@@ -22,7 +23,8 @@ static int load_list(const char *opt, const char *path, uint64_t **guids,
 	return -1;
 }
 
-int route_files_load(struct route_files *rf, struct oc_engine_input *in)
+int route_files_load(struct route_files *rf, const struct oc_engine *e,
+		     struct oc_engine_input *in)
 {
 	struct oc_err err;
 
@@ -31,6 +33,8 @@ int route_files_load(struct route_files *rf, struct oc_engine_input *in)
 		return -1;
 	in->cas.cn = rf->cn_guids;
 	in->cas.io = rf->io_guids;
+	if (!oc_engine_uses_ca_lists(e))
+		memset(&in->cas, 0, sizeof(in->cas));
 	if (rf->names_path &&
 	    !(rf->names = oc_name_map_load(rf->names_path, &err))) {
 		fprintf(stderr, "osmcloud route: --node-name-map: %s\n",

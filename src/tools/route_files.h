@@ -23,7 +23,8 @@ struct route_files {
 
 /* Reads the files named into rf and gives the lists to in: 0, or -1
  * after the problem (file and line) on stderr. */
-int route_files_load(struct route_files *rf, struct oc_engine_input *in);
+int route_files_load(struct route_files *rf, const struct oc_engine *e,
+		     struct oc_engine_input *in);
 /* Writes --dump when given: 0, or -1 after the problem on stderr. */
 int route_files_dump(const struct route_files *rf, const char *engine,
 		     const struct oc_engine_input *in,

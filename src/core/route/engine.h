@@ -110,6 +110,14 @@ static inline int oc_engine_has(const struct oc_engine *e, unsigned flag)
 	return (e->flags & flag) != 0;
 }
 
+/* Whether the engine takes OpenSM's CN and I/O lists (oc_engine_input's
+ * cas): vswitch_ftree and sftree; the partition-aware engines route by
+ * partitions. */
+static inline int oc_engine_uses_ca_lists(const struct oc_engine *e)
+{
+	return !oc_engine_has(e, OC_ENGINE_PARTITIONS);
+}
+
 extern const struct oc_engine oc_vswitch_ftree_engine;
 extern const struct oc_engine oc_sftree_engine;
 extern const struct oc_engine oc_pftree_engine;

@@ -211,7 +211,7 @@ static struct oc_ca_lists ca_lists(const struct oc_osm_run *run)
 	const struct oc_osm_files *fl = &run->plugin->files;
 	struct oc_ca_lists l = {fl->cn, fl->num_cn, fl->io, fl->num_io};
 
-	if (oc_engine_has(run->engine, OC_ENGINE_PARTITIONS))
+	if (!oc_engine_uses_ca_lists(run->engine))
 		memset(&l, 0, sizeof(l));
 	return l;
 }

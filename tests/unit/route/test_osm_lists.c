@@ -53,8 +53,7 @@ static struct oc_lfts *route(const struct oc_fabric *f,
 }
 
 /* Every switch reaches every CA: no list leaves a hole. */
-static void reaches_every_ca(const struct oc_fabric *f,
-			     const struct oc_lfts *t)
+static void reaches_every_ca(const struct oc_fabric *f, const struct oc_lfts *t)
 {
 	const char *cas[] = {"a1", "a2", "b1", "b2"};
 	uint32_t sw;
@@ -182,9 +181,8 @@ static void dump_lists_roots_cas_and_loads(void **state)
 	struct oc_ftree_opts ft = {.cas = cas};
 	struct oc_route_stats s;
 	struct oc_lfts *t = route(f, &cas, &s);
-	struct oc_route_dump_info info = {.engine = "vswitch_ftree",
-					  .version = "test",
-					  .ft = &ft};
+	struct oc_route_dump_info info = {
+		.engine = "vswitch_ftree", .version = "test", .ft = &ft};
 	struct oc_err err = {{0}};
 	char *text = NULL;
 	size_t len = 0;
@@ -203,8 +201,8 @@ static void dump_lists_roots_cas_and_loads(void **state)
 	assert_int_equal(count_kind(text, "load"), 12);
 	assert_non_null(strstr(text, "\nend 4 4 12\n"));
 	for (sw = 0; sw < f->num_switches; sw++)
-		assert_int_equal(ca_lids_of(text, f->nodes[f->switches[sw]].guid),
-				 4);
+		assert_int_equal(
+			ca_lids_of(text, f->nodes[f->switches[sw]].guid), 4);
 	has_ca_line(text, f, "a1", "compute");
 	has_ca_line(text, f, "b1", "compute");
 	has_ca_line(text, f, "a2", "io");
