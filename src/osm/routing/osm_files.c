@@ -120,6 +120,18 @@ void oc_osm_files_lists(struct oc_osm_files *fl,
 		  &fl->num_io, log, engine);
 }
 
+const uint64_t *oc_osm_roots_used(const struct oc_osm_files *fl,
+				  const struct oc_osm_inputs *in,
+				  const struct oc_osm_opts *opts, size_t *n)
+{
+	if (opts->roots_file) {
+		*n = in->num_roots;
+		return in->roots;
+	}
+	*n = fl->num_roots;
+	return fl->roots;
+}
+
 void oc_osm_files_clear(struct oc_osm_files *fl)
 {
 	clear_lists(fl);

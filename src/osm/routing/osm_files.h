@@ -25,6 +25,7 @@
 
 #include "log.h"
 #include "options.h"
+#include "routing/inputs.h"
 #include "io/node_name_map.h"
 #include "model/fabric.h"
 
@@ -59,5 +60,12 @@ void oc_osm_files_lists(struct oc_osm_files *fl,
 			const char *engine);
 
 void oc_osm_files_clear(struct oc_osm_files *fl);
+
+/* The roots the engines and the VM commands use: roots= (inputs), else
+ * root_guid_file's of the last routing run, else NULL (detected).
+ * Under OpenSM's lock, which every routing run holds. */
+const uint64_t *oc_osm_roots_used(const struct oc_osm_files *fl,
+				  const struct oc_osm_inputs *in,
+				  const struct oc_osm_opts *opts, size_t *n);
 
 #endif

@@ -197,12 +197,7 @@ static const uint64_t *roots_used(const struct oc_osm_run *run, size_t *n)
 {
 	const struct oc_osm_plugin *p = run->plugin;
 
-	if (p->opts.roots_file) {
-		*n = p->inputs.num_roots;
-		return p->inputs.roots;
-	}
-	*n = p->files.num_roots;
-	return p->files.roots;
+	return oc_osm_roots_used(&p->files, &p->inputs, &p->opts, n);
 }
 
 /* OpenSM's CN and I/O lists, for the engines that use them. */
