@@ -38,18 +38,26 @@ static void warn(void *ctx, const char *msg)
 	snprintf(last_warning, sizeof(last_warning), "%s", msg);
 }
 
-static struct oc_lfts *route(const struct oc_fabric *f,
-			     const struct oc_ca_lists *cas,
-			     struct oc_route_stats *s)
+static struct oc_lfts *route_with(const struct oc_engine *e,
+				  const struct oc_fabric *f,
+				  const struct oc_ca_lists *cas,
+				  struct oc_route_stats *s)
 {
 	struct oc_engine_input in = {.f = f, .cas = *cas, .warn = warn};
 	struct oc_lfts *t = oc_lfts_new(f->num_switches, f->max_lid);
 	struct oc_err err = {{0}};
 
 	assert_non_null(t);
-	if (oc_vswitch_ftree_engine.route(&in, t, s, &err))
+	if (e->route(&in, t, s, &err))
 		fail_msg("routing failed: %s", err.msg);
 	return t;
+}
+
+static struct oc_lfts *route(const struct oc_fabric *f,
+			     const struct oc_ca_lists *cas,
+			     struct oc_route_stats *s)
+{
+	return route_with(&oc_vswitch_ftree_engine, f, cas, s);
 }
 
 /* Every switch reaches every CA: no list leaves a hole. */
@@ -80,6 +88,14 @@ static void only_cns_are_compute_nodes(void **state)
 	assert_int_equal(warnings, 0);
 	reaches_every_ca(f, t);
 	oc_lfts_free(t);
+	/* sftree is vswitch_ftree underneath: the same split */
+	t = route_with(&oc_sftree_engine, f, &cas, &s);
+	assert_int_equal(s.compute_nodes, 2);
+	assert_int_equal(s.io_nodes, 2);
+	reaches_every_ca(f, t);
+	oc_lfts_free(t);
+	assert_true(oc_engine_uses_ca_lists(&oc_sftree_engine));
+	assert_false(oc_engine_uses_ca_lists(&oc_pftree_engine));
 	oc_fabric_free(f);
 }
 
