@@ -38,6 +38,7 @@ static void plugin_free(struct oc_osm_plugin *p)
 	oc_osm_opstats_destroy(&p->opstats);
 	oc_osm_vmstate_close(&p->vmstate);
 	oc_osm_inputs_clear(&p->inputs);
+	oc_osm_files_clear(&p->files);
 	oc_osm_opts_free(&p->opts);
 	free(p->slots);
 	free(p);

@@ -13,6 +13,7 @@
 
 #include "route/engine.h"
 #include "routing/inputs.h"
+#include "routing/osm_files.h"
 #include "vmops/lidfilter.h"
 #include "log.h"
 #include "vmops/ctl.h"
@@ -35,6 +36,7 @@ struct oc_osm_plugin {
 	struct oc_osm_log log;
 	struct oc_osm_opts opts;
 	struct oc_osm_inputs inputs;	   /* last good files of the options */
+	struct oc_osm_files files;	   /* OpenSM's root/CN/IO/name files */
 	struct oc_osm_vmstate vmstate;	   /* state=: the VM registry */
 	struct oc_osm_ctl ctl;		   /* ctl=: the control socket */
 	struct oc_osm_migrator migrator;   /* one migration at a time */

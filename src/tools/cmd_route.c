@@ -22,6 +22,7 @@
 #include "io/guidfile.h"
 #include "io/lft_dump.h"
 #include "route/promise.h"
+#include "route_files.h"
 #include "tenant_args.h"
 
 struct route_args {
@@ -32,6 +33,8 @@ struct route_args {
 	const char *roots;
 	const char *out;
 	int quiet;
+	struct route_files
+		files; /* --cn-guids --io-guids --node-name-map --dump */
 };
 
 static void route_usage(FILE *out)
@@ -58,6 +61,11 @@ static void route_usage(FILE *out)
 		"                     leaf as the subtree root; SELF in the\n"
 		"                     partitions file)\n"
 		"  -o, --output FILE  write opensm-lfts.dump here (default: none)\n"
+		"  --cn-guids FILE    compute nodes, as OpenSM's cn_guid_file\n"
+		"  --io-guids FILE    I/O nodes, as OpenSM's io_guid_file\n"
+		"  --node-name-map FILE  names for the dump, as OpenSM's\n"
+		"                     node_name_map_name\n"
+		"  --dump FILE        write the plugin's opensm-osmcloud.dump here\n"
 		"  -q, --quiet        no summary on stderr\n"
 		"engines:");
 	for (const struct oc_engine *const *e = oc_engines; *e; e++)
@@ -95,6 +103,10 @@ static int parse_route_args(int argc, char **argv, struct route_args *a)
 		{"data-vls", required_argument, NULL, 'D'},
 		{"sm-guid", required_argument, NULL, 's'},
 		{"output", required_argument, NULL, 'o'},
+		{"cn-guids", required_argument, NULL, 'C'},
+		{"io-guids", required_argument, NULL, 'I'},
+		{"node-name-map", required_argument, NULL, 'N'},
+		{"dump", required_argument, NULL, 'U'},
 		{"quiet", no_argument, NULL, 'q'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
@@ -114,7 +126,19 @@ static int parse_route_args(int argc, char **argv, struct route_args *a)
 			a->engine = optarg;
 			break;
 		case 'r':
-			a->roots = optarg;
+			a->roots = a->files.roots = optarg;
+			break;
+		case 'C':
+			a->files.cn = optarg;
+			break;
+		case 'I':
+			a->files.io = optarg;
+			break;
+		case 'N':
+			a->files.names_path = optarg;
+			break;
+		case 'U':
+			a->files.dump = optarg;
 			break;
 		case 'v':
 			a->fab.vms = optarg;
@@ -307,6 +331,8 @@ int cmd_route(int argc, char **argv)
 		goto out;
 	}
 	in.root_guids = roots;
+	if (route_files_load(&a.files, engine, &in))
+		goto out;
 	ret = 1;
 	in.parts = ti.parts;
 	in.policies = ti.policies;
@@ -329,6 +355,8 @@ int cmd_route(int argc, char **argv)
 	}
 	if (a.out && write_lfts(a.out, in.f, lfts))
 		ret = 1;
+	if (route_files_dump(&a.files, a.engine, &in, lfts))
+		ret = 1;
 	if (!a.quiet)
 		print_summary(&a, in.f, &stats, check_ms);
 	if (!a.quiet && ti.parts && lanes.sl)
@@ -340,5 +368,6 @@ out:
 	oc_fabric_free((struct oc_fabric *)in.f);
 	oc_vm_table_free(vms);
 	free(roots);
+	route_files_free(&a.files);
 	return ret;
 }

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # the osmcloud command and its subcommands
 osmcloud_SOURCES += src/tools/osmcloud.c src/tools/commands.h
-osmcloud_SOURCES += src/tools/cmd_route.c
+osmcloud_SOURCES += src/tools/cmd_route.c \
+	src/tools/route_files.c src/tools/route_files.h
 osmcloud_SOURCES += src/tools/cmd_gen.c
 # check: the LFT verifier, the ibsim Dump reader and the tenant metrics
 osmcloud_SOURCES += src/tools/cmd_check.c \

@@ -3,7 +3,7 @@
  * fuzz_parsers.c - a mutation fuzzer for every file osmcloud reads:
  * topology (.net, ibnetdiscover output), opensm-subnet.lst, ibsim Dump,
  * LFT dump (opensm-lfts.dump, dump_lfts, opensm.fdbs), GUID list, VM file, VM state
- * file, policy, weights, partitions.conf, opensm.conf, the control socket's JSON, the
+ * file, policy, weights, partitions.conf, opensm.conf, OpenSM's node name map, the control socket's JSON, the
  * path-record cache daemon's request and answer lines and the ibacm
  * provider's options.
  *
@@ -47,6 +47,7 @@
 #include "io/vmfile.h"
 #include "vm/vmreg.h"
 #include "io/weights_file.h"
+#include "io/node_name_map.h"
 #include "sa/pathcache_proto.h"
 
 #define MAX_INPUT (256 * 1024)
@@ -328,6 +329,19 @@ static int run_weights(const struct buf *in)
 	return w ? 0 : -1;
 }
 
+static int run_name_map(const struct buf *in)
+{
+	struct oc_err err;
+	FILE *f = as_file(in);
+	struct oc_name_map *m = f ? oc_name_map_read(f, "fuzz.map", &err)
+				  : NULL;
+
+	if (f)
+		fclose(f);
+	oc_name_map_free(m);
+	return m ? 0 : -1;
+}
+
 static int run_acm_opts(const struct buf *in)
 {
 	struct oc_err err;
@@ -480,6 +494,11 @@ static const struct target targets[] = {
 	 {NULL},
 	 {"# weights\n0x0002c90300000001 2.5\n0x0002c90300000002 1\n"
 	  "0x0002c90300000003 1000\n"}},
+	{"node-name-map",
+	 run_name_map,
+	 {NULL},
+	 {"# node name map\n0x0002c90300000001 \"spine-1 rack A\"\n"
+	  "0x0002c90300000002\t\"leaf # 2\"  # comment\n\n"}},
 	{"acm-opts",
 	 run_acm_opts,
 	 {NULL},

@@ -17,6 +17,8 @@ IBSIM_TESTS += tests/ibsim/sftree_trees.sh tests/ibsim/sftree_irregular.sh \
 	tests/ibsim/sftree_multi_core.sh tests/ibsim/sftree_ibdmchk.sh
 # the promise check before the tables reach OpenSM (libosmcloudfault.so)
 IBSIM_TESTS += tests/ibsim/promise.sh
+# issue 14: OpenSM's root/CN/IO/name files, opensm-osmcloud.dump
+IBSIM_TESTS += tests/ibsim/osm_files.sh
 # issue 13: the PathRecord caching flag (patched opensm)
 IBSIM_TESTS += tests/ibsim/sa_flag.sh
 # issue 13: the client's path-record cache daemon and its flushes

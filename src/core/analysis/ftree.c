@@ -185,19 +185,23 @@ static int link_vswitches(struct analysis *a)
 	return 0;
 }
 
-/* Without vSwitches, physical switches with CAs carry compute nodes. */
+/* Without vSwitches, physical switches with CAs carry compute nodes
+ * (with a CN or I/O list, only the CAs it lets compute: ca_role.h). */
 static void mark_ca_leaves(struct analysis *a)
 {
 	const struct oc_fabric *f = a->f;
-	uint32_t sw;
+	uint32_t sw, peer;
+	unsigned p;
 
 	for (sw = 0; sw < f->num_switches; sw++) {
-		uint8_t sp, cp;
-		unsigned ns, nc;
+		uint32_t node = f->switches[sw];
 
-		count_links(f, f->switches[sw], &ns, &nc, &sp, &cp);
-		if (nc)
-			a->carries_compute[sw] = 1;
+		for (p = 1; p <= f->nodes[node].num_ports; p++) {
+			peer = oc_peer(f, node, p);
+			if (peer != OC_NONE && !oc_is_switch(f, peer) &&
+			    oc_ftree_ca_computes(a->ft, peer))
+				a->carries_compute[sw] = 1;
+		}
 	}
 }
 
@@ -585,11 +589,17 @@ void oc_ftree_free(struct oc_ftree *ft)
 	free(ft->groups);
 	free(ft->group_ports);
 	free(ft->leaves);
+	free(ft->noncompute);
 	free(ft);
 }
 
 static int analyze(struct analysis *a, const struct oc_ftree_opts *opts)
 {
+	const struct oc_ca_lists *cas = opts ? &opts->cas : NULL;
+
+	a->ft->noncompute = oc_ca_noncompute(a->f, cas, a->err);
+	if (!a->ft->noncompute && oc_ca_lists_given(cas))
+		return -1;
 	if (check_ca_links(a))
 		return -1;
 	if (a->f->num_switches == 0)

@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/ca_role.h"
 #include "model/fabric.h"
 
 enum oc_sw_role {
@@ -56,17 +57,28 @@ struct oc_ftree {
 	uint32_t num_vswitches;
 	int leaf_rank;
 	int max_rank; /* == leaf_rank */
+	/* [node] 1: a CA the CN/I-O lists keep from being a compute node
+	 * (ca_role.h); NULL: no list given */
+	uint8_t *noncompute;
 };
 
 struct oc_ftree_opts {
 	const uint64_t *root_guids; /* NULL: detect the roots */
 	size_t num_roots;
+	struct oc_ca_lists cas; /* OpenSM's cn_guid_file, io_guid_file */
 };
 
 struct oc_ftree *oc_ftree_analyze(const struct oc_fabric *f,
 				  const struct oc_ftree_opts *opts,
 				  struct oc_err *err);
 void oc_ftree_free(struct oc_ftree *ft);
+
+/* Whether CA node may be a compute node (ca_role.h): always, unless the
+ * CN/I-O lists given to the analysis keep it out. */
+static inline int oc_ftree_ca_computes(const struct oc_ftree *ft, uint32_t node)
+{
+	return !ft->noncompute || !ft->noncompute[node];
+}
 
 /* Whether node is a switch the analysis takes as physical (not of a
  * vSwitch's shape): what rule R6 asks of a given root. */

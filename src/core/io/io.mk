@@ -18,3 +18,6 @@ libosmcloudcore_la_SOURCES += src/core/io/subnet_lst.c \
 	src/core/io/fdbs_dump.h src/core/io/lft_input.c src/core/io/lft_input.h
 # the lines of an opensm.conf osmcloud reads (osmcloud config check)
 libosmcloudcore_la_SOURCES += src/core/io/osm_conf.c src/core/io/osm_conf.h
+# OpenSM's node name map (node_name_map_name)
+libosmcloudcore_la_SOURCES += src/core/io/node_name_map.c \
+	src/core/io/node_name_map.h

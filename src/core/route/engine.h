@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/ca_role.h"
 #include "model/fabric.h"
 #include "model/lft.h"
 #include "model/partition.h"
@@ -35,6 +36,10 @@ struct oc_engine_input {
 	void (*warn)(void *ctx, const char *msg);
 	void *warn_ctx;
 	uint64_t sm_port_guid; /* port GUID of the SM, 0: unknown */
+	/* OpenSM's cn_guid_file and io_guid_file (analysis/ca_role.h); a
+	 * fabric the lists make no fat-tree of is routed without them, after
+	 * one warn() call saying why */
+	struct oc_ca_lists cas;
 };
 
 /* What an engine did, for logs and tests. */
@@ -103,6 +108,14 @@ struct oc_engine {
 static inline int oc_engine_has(const struct oc_engine *e, unsigned flag)
 {
 	return (e->flags & flag) != 0;
+}
+
+/* Whether the engine takes OpenSM's CN and I/O lists (oc_engine_input's
+ * cas): vswitch_ftree and sftree; the partition-aware engines route by
+ * partitions. */
+static inline int oc_engine_uses_ca_lists(const struct oc_engine *e)
+{
+	return !oc_engine_has(e, OC_ENGINE_PARTITIONS);
 }
 
 extern const struct oc_engine oc_vswitch_ftree_engine;

@@ -3,6 +3,7 @@
  * engine_run.c - the one skeleton every routing engine runs (see
  * engine_run.h).
  */
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -44,18 +45,39 @@ static int route(const struct oc_engine_policy *p, void *run,
 	return ret;
 }
 
+/* The analysis with the CN/I-O lists; when they make no fat-tree of the
+ * fabric (a CN on a spine, no CN at all), without them: bad optional
+ * input costs its feature, never the routing. */
+static struct oc_ftree *analyze(const struct oc_engine_input *in,
+				struct oc_err *err)
+{
+	struct oc_ftree_opts opts = {in->root_guids, in->num_roots, in->cas};
+	struct oc_ftree *ft = oc_ftree_analyze(in->f, &opts, err);
+	char msg[sizeof(err->msg) + 96];
+
+	if (ft || !oc_ca_lists_given(&in->cas))
+		return ft;
+	snprintf(msg, sizeof(msg),
+		 "the compute/I-O node lists (cn_guid_file, io_guid_file) "
+		 "are not used: with them %s",
+		 err->msg);
+	if (in->warn)
+		in->warn(in->warn_ctx, msg);
+	memset(&opts.cas, 0, sizeof(opts.cas));
+	return oc_ftree_analyze(in->f, &opts, err);
+}
+
 int oc_engine_run(const struct oc_engine_policy *p, void *run,
 		  const struct oc_engine_input *in,
 		  struct oc_route_stats *stats, struct oc_err *err)
 {
-	struct oc_ftree_opts opts = {in->root_guids, in->num_roots};
 	struct oc_ftree *ft;
 	struct timespec t0;
 	int ret;
 
 	memset(stats, 0, sizeof(*stats));
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	ft = oc_ftree_analyze(in->f, &opts, err);
+	ft = analyze(in, err);
 	stats->analyze_ms = ms_since(&t0);
 	if (!ft)
 		return -1;

@@ -11,3 +11,6 @@ libosmcloudcore_la_SOURCES += src/core/route/cross_core.c \
 	src/core/route/subtree_fill.h src/core/route/subtree_root.c \
 	src/core/route/subtree_root.h src/core/route/vswitch_ftree.c \
 	src/core/route/vswitch_ftree.h
+# the dump file of a routing run, opensm-osmcloud.dump
+libosmcloudcore_la_SOURCES += src/core/route/route_dump.c \
+	src/core/route/route_dump.h

@@ -9,7 +9,9 @@
  *      every leaf advances the up-port loads alike.  On a fabric without
  *      vSwitches the CAs of each leaf are compute nodes of weight 1.
  *   2. PFs: every hypervisor's PF LID with weight 1.
- *   3. I/O nodes: CAs on physical switches that are not compute nodes.
+ *   3. I/O nodes: CAs on physical switches that are not compute nodes
+ *      (with OpenSM's cn_guid_file/io_guid_file: the CAs they keep out,
+ *      analysis/ca_role.h), weight 1, up/down like every CA.
  *   4. Switch LIDs, without load (reaches what OpenSM's ftree reaches).
  *   5. VF LIDs without a VM copy their PF's entries (a pre-determined path
  *      that a VM booted there can use without re-routing).
@@ -260,7 +262,8 @@ static unsigned route_leaf_cas(struct vsw_run *run, uint32_t leaf, int route)
 	uint32_t ca;
 
 	for (p = 1; p <= run->f->nodes[run->f->switches[leaf]].num_ports; p++) {
-		if (!ca_behind(run, leaf, p, &ca, &cp))
+		if (!ca_behind(run, leaf, p, &ca, &cp) ||
+		    !oc_ftree_ca_computes(run->ft, ca))
 			continue;
 		n++;
 		if (route)
@@ -329,7 +332,8 @@ static void route_pfs(struct vsw_run *run)
 	}
 }
 
-/* Phase 3: CAs on physical switches that are not compute nodes. */
+/* Phase 3: CAs on physical switches that are not compute nodes (on a
+ * plain fat-tree, the leaves' CAs the CN/I-O lists keep out too). */
 static void route_io_nodes(struct vsw_run *run)
 {
 	int plain = run->ft->num_vswitches == 0;
@@ -339,12 +343,13 @@ static void route_io_nodes(struct vsw_run *run)
 	for (sw = 0; sw < run->f->num_switches; sw++) {
 		const struct oc_ft_switch *s = &run->ft->sw[sw];
 
-		if (s->role != OC_SW_FABRIC ||
-		    (plain && s->rank == run->ft->leaf_rank))
+		if (s->role != OC_SW_FABRIC)
 			continue;
 		for (p = 1; p <= run->f->nodes[run->f->switches[sw]].num_ports;
 		     p++) {
-			if (!ca_behind(run, sw, p, &ca, &cp))
+			if (!ca_behind(run, sw, p, &ca, &cp) ||
+			    (plain && s->rank == run->ft->leaf_rank &&
+			     oc_ftree_ca_computes(run->ft, ca)))
 				continue;
 			route_ca(run, oc_port(run->f, ca, cp)->lid, sw, p, 1);
 			run->stats->io_nodes++;

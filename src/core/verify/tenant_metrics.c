@@ -181,7 +181,7 @@ int oc_receiver_contention(const struct oc_fabric *f, const struct oc_lfts *t,
 			   const struct oc_weights *w, struct oc_contention *c,
 			   struct oc_err *err)
 {
-	struct oc_ftree_opts opts = {NULL, 0};
+	struct oc_ftree_opts opts = {0};
 	struct oc_ftree *ft = oc_ftree_analyze(f, &opts, err);
 	struct cont_ctx cc = {NULL, NULL, 0};
 	uint32_t *seen, *src, i, j, n, sw;

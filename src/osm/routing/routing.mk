@@ -14,4 +14,6 @@ libosmcloud_la_SOURCES += \
 	src/osm/routing/partitions_in.c src/osm/routing/partitions_in.h \
 	src/osm/routing/phases.c src/osm/routing/phases.h \
 	src/osm/routing/run.c src/osm/routing/run.h \
-	src/osm/routing/snapshot.c src/osm/routing/snapshot.h
+	src/osm/routing/snapshot.c src/osm/routing/snapshot.h \
+	src/osm/routing/osm_files.c src/osm/routing/osm_files.h \
+	src/osm/routing/dump_out.c src/osm/routing/dump_out.h

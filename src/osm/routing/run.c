@@ -6,6 +6,8 @@
  * points into OpenSM's subnet, which may change as soon as OpenSM
  * releases its lock after routing.
  */
+#include <config.h>
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,10 +15,12 @@
 
 #include "base/clock.h"
 #include "routing/carry_run.h"
+#include "routing/dump_out.h"
 #include "routing/fault.h"
 #include "routing/hops_out.h"
 #include "vm/lid_model.h"
 #include "routing/lft_out.h"
+#include "routing/osm_files.h"
 #include "routing/partitions_in.h"
 #include "routing/phases.h"
 #include "model/path_hops.h"
@@ -47,6 +51,8 @@ static void run_clear(struct oc_osm_run *run)
 	run->carried = 0;
 	oc_partitions_free(run->parts);
 	run->parts = NULL;
+	oc_vm_table_free(run->registry_vms);
+	run->registry_vms = NULL;
 	free(run->switch_hops);
 	run->switch_hops = NULL;
 }
@@ -76,12 +82,30 @@ static int run_fail(struct oc_osm_run *run, const char *code, const char *msg)
 	return -1;
 }
 
+/* OpenSM's file options the engines honour (osm_files.h). */
+static struct oc_osm_file_opts file_opts(const struct oc_osm_run *run)
+{
+	const osm_subn_opt_t *o = &run->plugin->osm->subn.opt;
+	struct oc_osm_file_opts fo = {
+		.root_guid_file = o->root_guid_file,
+		.cn_guid_file = o->cn_guid_file,
+		.io_guid_file = o->io_guid_file,
+		.node_name_map_name = o->node_name_map_name,
+	};
+
+	return fo;
+}
+
 /* Re-reads the roots/VM files; a file gone bad is reported and the last
- * good contents are used (see inputs.h). */
+ * good contents are used (see inputs.h).  OpenSM's node name map too
+ * (osm_files.h). */
 static void load_inputs(struct oc_osm_run *run)
 {
 	struct oc_osm_plugin *p = run->plugin;
+	struct oc_osm_file_opts fo = file_opts(run);
 	struct oc_err err;
+
+	oc_osm_files_names(&p->files, &fo, run_log(run), run->engine->name);
 
 	if (oc_osm_inputs_reload(&p->inputs, &p->opts, run_log(run), &err))
 		oc_osm_err(run_log(run), OC_ERR_INPUT,
@@ -109,6 +133,16 @@ static void load_inputs(struct oc_osm_run *run)
 			       p->opts.weights_file);
 }
 
+/* OpenSM's root, CN and I/O files, on the snapshot (osm_files.h). */
+static void load_osm_lists(struct oc_osm_run *run)
+{
+	struct oc_osm_plugin *p = run->plugin;
+	struct oc_osm_file_opts fo = file_opts(run);
+
+	oc_osm_files_lists(&p->files, &fo, &p->opts, run->snap->f, run_log(run),
+			   run->engine->name);
+}
+
 /* The core routes base LIDs only. */
 static int check_lmc(const struct oc_osm_run *run, struct oc_err *err)
 {
@@ -125,7 +159,8 @@ static int take_snapshot(struct oc_osm_run *run, struct oc_err *err)
 	double t = oc_now_ms();
 	const struct oc_fabric *f;
 
-	run->snap = oc_osm_snapshot_take(&run->plugin->osm->subn, err);
+	run->snap = oc_osm_snapshot_take_named(&run->plugin->osm->subn,
+					       run->plugin->files.names, err);
 	if (!run->snap)
 		return -1;
 	f = run->snap->f;
@@ -156,15 +191,33 @@ static void place_vguids(struct oc_osm_run *run)
 			    run->engine->name, n);
 }
 
+/* The roots the engines use: roots=, else OpenSM's root_guid_file
+ * (osm_files.h), else none (detected). */
+static const uint64_t *roots_used(const struct oc_osm_run *run, size_t *n)
+{
+	const struct oc_osm_plugin *p = run->plugin;
+
+	return oc_osm_roots_used(&p->files, &p->inputs, &p->opts, n);
+}
+
+/* OpenSM's CN and I/O lists, for the engines that use them. */
+static struct oc_ca_lists ca_lists(const struct oc_osm_run *run)
+{
+	const struct oc_osm_files *fl = &run->plugin->files;
+	struct oc_ca_lists l = {fl->cn, fl->num_cn, fl->io, fl->num_io};
+
+	if (!oc_engine_uses_ca_lists(run->engine))
+		memset(&l, 0, sizeof(l));
+	return l;
+}
+
 /* The fat-tree analysis the VM checks need (whether a port is a VF);
  * NULL when the fabric is no fat-tree (the engine then says why). */
 static struct oc_ftree *analyse_for_vms(const struct oc_osm_run *run)
 {
-	const struct oc_osm_plugin *p = run->plugin;
-	struct oc_ftree_opts o = {
-		.root_guids = p->inputs.roots,
-		.num_roots = p->inputs.num_roots,
-	};
+	struct oc_ftree_opts o = {0};
+
+	o.root_guids = roots_used(run, &o.num_roots);
 
 	return oc_ftree_analyze(run->snap->f, &o, NULL);
 }
@@ -303,15 +356,16 @@ static int route(struct oc_osm_run *run, struct oc_err *err)
 	const struct oc_fabric *f = run->snap->f;
 	struct oc_engine_input in = {
 		.f = f,
-		.root_guids = run->plugin->inputs.roots,
-		.num_roots = run->plugin->inputs.num_roots,
 		.vms = run->plugin->inputs.vms,
 		.sm_port_guid = cl_ntoh64(run->plugin->osm->subn.sm_port_guid),
 		.warn = warn_engine,
 		.warn_ctx = run,
+		.cas = ca_lists(run),
 	};
 	struct oc_vm_table *registry_vms;
 	int ret;
+
+	in.root_guids = roots_used(run, &in.num_roots);
 
 	if (oc_engine_has(run->engine, OC_ENGINE_PARTITIONS) &&
 	    partition_input(run, &in, err))
@@ -329,7 +383,7 @@ static int route(struct oc_osm_run *run, struct oc_err *err)
 			: oc_err_set(err, "out of memory for %u LFTs",
 				     f->num_switches);
 	oc_osm_phases_lap(&run->phases, OC_PH_ENGINE);
-	oc_vm_table_free(registry_vms);
+	run->registry_vms = registry_vms; /* the dump names their VMs */
 	if (ret)
 		return -1;
 	if (oc_engine_has(run->engine, OC_ENGINE_PARTITIONS)) {
@@ -560,6 +614,8 @@ int oc_osm_run_route(struct oc_osm_run *run)
 	if (check_lmc(run, &err) || take_snapshot(run, &err))
 		return run_fail(run, OC_ERR_SNAPSHOT, err.msg);
 	oc_osm_phases_lap(&run->phases, OC_PH_SNAPSHOT);
+	load_osm_lists(run);
+	oc_osm_phases_lap(&run->phases, OC_PH_INPUTS);
 	hops = start_hops(run, &err);
 	if (!hops)
 		return run_fail(run, OC_ERR_OUTPUT, err.msg);
@@ -608,6 +664,26 @@ static void log_summary(struct oc_osm_run *run)
 					 : "");
 }
 
+/* opensm-osmcloud.dump in dump_files_dir (dump_out.h). */
+static void write_dump(const struct oc_osm_run *run)
+{
+	const struct oc_osm_plugin *p = run->plugin;
+	struct oc_ftree_opts ft = {.cas = ca_lists(run)};
+	struct oc_route_dump_info info = {
+		.engine = run->engine->name,
+		.version = PACKAGE_VERSION,
+		.roots_from = p->files.roots_from[0] ? p->files.roots_from
+						     : NULL,
+		.ft = &ft,
+		.vms = run->registry_vms ? run->registry_vms : p->inputs.vms,
+		.names = p->files.names,
+	};
+
+	ft.root_guids = roots_used(run, &ft.num_roots);
+	oc_osm_dump_out(p->osm->subn.opt.dump_files_dir, run->snap->f,
+			run->lfts, &info, run_log(run));
+}
+
 int oc_osm_run_write(struct oc_osm_run *run)
 {
 	double lft_ms;
@@ -627,6 +703,7 @@ int oc_osm_run_write(struct oc_osm_run *run)
 		    run->engine->name, run->snap->f->num_switches,
 		    run->lfts->max_lid, lft_ms);
 	log_summary(run);
+	write_dump(run);
 	run_clear(run);
 	return 0;
 }

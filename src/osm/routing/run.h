@@ -43,6 +43,7 @@ struct oc_osm_run {
 	int routed_once;
 	unsigned routed_at;   /* heavy sweeps started at the last run */
 	uint8_t *switch_hops; /* OC_ENGINE_SWITCH_PATHS: oc_lft_switch_hops() */
+	struct oc_vm_table *registry_vms; /* the registry's VMs routed */
 	struct oc_route_stats stats;
 	struct oc_osm_phases phases; /* every millisecond of the run */
 	double snapshot_ms, check_ms, hops_ms;

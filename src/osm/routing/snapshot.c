@@ -87,14 +87,19 @@ static void describe(const osm_node_t *node, char *buf)
 	buf[n] = '\0';
 }
 
-/* Description, or the GUID without one; "-0xGUID" appended when another
- * node already has that name. */
+/* The node name map's name (node_name_map_name), else the description,
+ * else the GUID; "-0xGUID" appended when another node already has that
+ * name. */
 static void unique_name(const struct oc_fabric *f, const osm_node_t *node,
-			char *buf)
+			const struct oc_name_map *names, char *buf)
 {
+	const char *mapped = oc_name_map_find(names, node_guid(node));
 	size_t n;
 
-	describe(node, buf);
+	if (mapped)
+		snprintf(buf, NAME_LEN - 20, "%s", mapped);
+	else
+		describe(node, buf);
 	n = strlen(buf);
 	if (!n)
 		snprintf(buf, NAME_LEN, "0x%016" PRIx64, node_guid(node));
@@ -109,7 +114,7 @@ static int add_node(struct oc_osm_snapshot *s, osm_node_t *node, uint32_t id,
 	char name[NAME_LEN];
 	uint32_t got;
 
-	unique_name(s->f, node, name);
+	unique_name(s->f, node, arg, name);
 	got = oc_fabric_add_node(s->f,
 				 is_switch(node) ? OC_NODE_SWITCH : OC_NODE_CA,
 				 node_guid(node), name, num_ports(node), err);
@@ -250,6 +255,13 @@ static int set_state(struct oc_osm_snapshot *s, osm_node_t *node, uint32_t id,
 struct oc_osm_snapshot *oc_osm_snapshot_take(osm_subn_t *subn,
 					     struct oc_err *err)
 {
+	return oc_osm_snapshot_take_named(subn, NULL, err);
+}
+
+struct oc_osm_snapshot *
+oc_osm_snapshot_take_named(osm_subn_t *subn, const struct oc_name_map *names,
+			   struct oc_err *err)
+{
 	cl_qmap_t *nodes = &subn->node_guid_tbl;
 	struct oc_osm_snapshot *s = calloc(1, sizeof(*s));
 
@@ -259,7 +271,7 @@ struct oc_osm_snapshot *oc_osm_snapshot_take(osm_subn_t *subn,
 		oc_err_set(err, "out of memory");
 		return NULL;
 	}
-	if (for_each_node(s, nodes, add_node, NULL, err) ||
+	if (for_each_node(s, nodes, add_node, (void *)names, err) ||
 	    add_port_guids(s, nodes, err) ||
 	    for_each_node(s, nodes, add_links, NULL, err) ||
 	    for_each_node(s, nodes, set_state, NULL, err)) {

@@ -15,6 +15,7 @@
 #include <opensm/osm_subnet.h>
 #include <opensm/osm_switch.h>
 
+#include "io/node_name_map.h"
 #include "model/fabric.h"
 
 struct oc_osm_snapshot {
@@ -25,6 +26,12 @@ struct oc_osm_snapshot {
 
 struct oc_osm_snapshot *oc_osm_snapshot_take(osm_subn_t *subn,
 					     struct oc_err *err);
+/* The same, nodes named by OpenSM's node name map where it has them
+ * (node_name_map_name; NULL: by their descriptions), so that every log
+ * line naming a switch or a port uses the administrator's names. */
+struct oc_osm_snapshot *
+oc_osm_snapshot_take_named(osm_subn_t *subn, const struct oc_name_map *names,
+			   struct oc_err *err);
 void oc_osm_snapshot_free(struct oc_osm_snapshot *s);
 
 /* A CA port as a snapshot models it: its LID when it is active (linked,

@@ -161,11 +161,10 @@ int oc_exec_room_for(struct oc_exec *x, unsigned lid, struct oc_err *err)
 
 static int analyze(struct oc_exec *x, struct oc_err *err)
 {
-	struct oc_ftree_opts o = {
-		.root_guids = x->p->inputs.roots,
-		.num_roots = x->p->inputs.num_roots,
-	};
+	struct oc_ftree_opts o = {0};
 
+	o.root_guids = oc_osm_roots_used(&x->p->files, &x->p->inputs,
+					 &x->p->opts, &o.num_roots);
 	x->ft = oc_ftree_analyze(x->snap->f, &o, err);
 	return x->ft ? 0 : -1;
 }

@@ -26,6 +26,10 @@ check_PROGRAMS += tests/unit/io/test_live_inputs
 TESTS += tests/unit/io/test_live_inputs
 tests_unit_io_test_live_inputs_CFLAGS = $(UNIT_TEST_CFLAGS)
 tests_unit_io_test_live_inputs_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
+# OpenSM's node name map (node_name_map_name)
+IO_UNIT_TESTS += tests/unit/io/test_node_name_map
+tests_unit_io_test_node_name_map_CFLAGS = $(UNIT_TEST_CFLAGS)
+tests_unit_io_test_node_name_map_LDADD = $(UNIT_LIBS)
 endif
 EXTRA_DIST += tests/unit/data/live/tiny.net \
 	tests/unit/data/live/tiny.ibnetdiscover \

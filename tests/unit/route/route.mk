@@ -14,4 +14,8 @@ tests_unit_route_test_router_CFLAGS = $(UNIT_TEST_CFLAGS)
 tests_unit_route_test_router_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
 tests_unit_route_test_carry_CFLAGS = $(UNIT_TEST_CFLAGS)
 tests_unit_route_test_carry_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
+# OpenSM's cn_guid_file/io_guid_file and the dump file (issue 14)
+ROUTE_UNIT_TESTS += tests/unit/route/test_osm_lists
+tests_unit_route_test_osm_lists_CFLAGS = $(UNIT_TEST_CFLAGS)
+tests_unit_route_test_osm_lists_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
 endif
