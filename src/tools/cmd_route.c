@@ -105,7 +105,7 @@ static int parse_route_args(int argc, char **argv, struct route_args *a)
 		{"output", required_argument, NULL, 'o'},
 		{"cn-guids", required_argument, NULL, 'C'},
 		{"io-guids", required_argument, NULL, 'I'},
-		{"node-name-map", required_argument, NULL, 'N'},
+		{"node-name-map", required_argument, NULL, 'M'},
 		{"dump", required_argument, NULL, 'U'},
 		{"quiet", no_argument, NULL, 'q'},
 		{"help", no_argument, NULL, 'h'},
@@ -134,7 +134,7 @@ static int parse_route_args(int argc, char **argv, struct route_args *a)
 		case 'I':
 			a->files.io = optarg;
 			break;
-		case 'N':
+		case 'M':
 			a->files.names_path = optarg;
 			break;
 		case 'U':
