@@ -9,6 +9,7 @@
 
 #include "config_conf.h"
 #include "io/guidfile.h"
+#include "io/node_name_map.h"
 #include "base/path_check.h"
 #include "route/engine.h"
 
@@ -141,18 +142,25 @@ static void check_guid_file(struct config_report *r,
 	free(guids);
 }
 
+/* node_name_map_name: read with the plugin's own reader, so a line the
+ * plugin would refuse is found before the restart. */
 static void check_name_map(struct config_report *r,
 			   const struct oc_osm_conf *conf)
 {
 	const char *path = conf_value(conf, OC_CONF_NODE_NAME_MAP_NAME);
+	struct oc_name_map *map;
 	struct oc_err err;
 
 	if (!path)
 		return;
-	if (oc_path_check_readable_file("node_name_map_name", path, &err))
-		config_problem(r, "%s", err.msg);
-	else
-		config_checked(r, "node_name_map_name: %s can be read", path);
+	map = oc_name_map_load(path, &err);
+	if (!map) {
+		config_problem(r, "node_name_map_name: %s", err.msg);
+		return;
+	}
+	config_checked(r, "node_name_map_name: %u names in %s",
+		       oc_name_map_count(map), path);
+	oc_name_map_free(map);
 }
 
 static void check_dump_dir(struct config_report *r,

@@ -71,6 +71,15 @@ has "root_guid_file: 1 GUIDs in $tmp/roots"
 has "note: roots=$tmp/roots and root_guid_file $tmp/roots are both given: the plugin uses roots="
 grep -q io_guid_file "$tmp/out" && fail "io_guid_file (null) was checked"
 
+# --- the node name map is read by the plugin's own reader
+printf '# names\n0x0002c90300000001 "spine 1"\n0x0002c90300000002 "leaf 1"\n' >"$tmp/names.map"
+printf 'event_plugin_name osmcloud\nnode_name_map_name %s\n' "$tmp/names.map" >"$tmp/map.conf"
+expect 0 "a good node name map" "$osmcloud" config check "$tmp/map.conf"
+has "node_name_map_name: 2 names in $tmp/names.map"
+printf '0x0002c90300000001 "spine 1"\n0x0002c90300000001 "again"\n' >"$tmp/names.map"
+expect 1 "a node name map with a GUID twice" "$osmcloud" config check "$tmp/map.conf"
+has "problem: node_name_map_name: $tmp/names.map:2:"
+
 # --- every wrong line named, exit 1
 long=$(printf 'x%.0s' $(seq 1030))
 cat >"$tmp/broken.conf" <<CONF
@@ -88,7 +97,7 @@ has "problem: $tmp/broken.conf:1: event_plugin_name: opensm reads \"osmcloud,x\"
 has "problem: $tmp/broken.conf:1: event_plugin_name \"other osmcloud,x\" does not name osmcloud"
 has "problem: $tmp/broken.conf:3: routing_engine: unknown engine \"vswitch_ftre\""
 has "problem: cn_guid_file: $tmp/missing-cn"
-has "problem: option node_name_map_name: $tmp/missing-map: No such file"
+has "problem: node_name_map_name: $tmp/missing-map: No such file"
 has "problem: dump_files_dir: $tmp/missing-dir is not a folder"
 has 'problem: event_plugin_options: option "ctl_group" is not key=value'
 has "8 problem(s)"
