@@ -8,9 +8,10 @@
 #   scripts/demo.sh [TOPOLOGY]      (default: topologies/vswitch-ft-default.net)
 #   scripts/demo.sh --installed [TOPOLOGY]
 #
-# --installed runs the installed files instead of build/: /usr/bin/osmcloud,
-# the topology from /usr/share/osmcloud, and the libosmcloud.so opensm finds
-# on the system's library path (no LD_LIBRARY_PATH); it also reads the
+# --installed runs the installed files instead of build/: the osmcloud on
+# PATH (/usr/bin from the packages, /usr/local/bin from make install), the
+# topology from its share/osmcloud, and the libosmcloud.so opensm finds on
+# the system's library path (no LD_LIBRARY_PATH); it also reads the
 # fabric as on a live one (ibnetdiscover, dump_lfts.sh).  Either way the
 # demo fails unless opensm's log says the plugin loaded and its engine
 # configured the tables (not a fallback to minhop).
@@ -26,12 +27,14 @@ if [ "${1:-}" = --installed ]; then
 	shift
 fi
 if [ $installed = yes ]; then
-	osmcloud=/usr/bin/osmcloud
-	topo=${1:-/usr/share/osmcloud/vswitch-ft-default.net}
-	[ -x "$osmcloud" ] || {
-		echo "demo: $osmcloud missing: install the packages (docs/packaging.md)" >&2
+	osmcloud=$(command -v osmcloud)
+	case $osmcloud in
+	"" | "$top"/*)
+		echo "demo: no installed osmcloud on PATH: install the packages (docs/packaging.md)" >&2
 		exit 1
-	}
+		;;
+	esac
+	topo=${1:-$(dirname "$(dirname "$osmcloud")")/share/osmcloud/vswitch-ft-default.net}
 	unset LD_LIBRARY_PATH
 	OC_PLUGIN_DIR=
 else
@@ -94,20 +97,22 @@ child_pids() {
 }
 
 # live_fabric_check: the fabric read as on a real one, through umad2sim:
-# ibnetdiscover's topology and dump_lfts.sh's tables
+# ibnetdiscover's topology and the switches' tables from dump_lfts.sh
+# (infiniband-diags; Debian 12 names it dump_lfts)
 live_fabric_check() {
-	local switches
-	echo "== live fabric: ibnetdiscover and dump_lfts.sh (infiniband-diags)"
+	local switches dump_lfts
+	dump_lfts=$(PATH=$PATH:/usr/sbin:/sbin command -v dump_lfts.sh dump_lfts | head -n 1)
+	echo "== live fabric: ibnetdiscover and $(basename "${dump_lfts:-dump_lfts.sh}") (infiniband-diags)"
 	timeout 120 ibsim-run ibnetdiscover >"$RUN/ibnet.out" 2>"$RUN/ibnet.err" &&
-		timeout 300 ibsim-run dump_lfts.sh >"$RUN/lfts.out" 2>"$RUN/lfts.err" || {
-		echo "demo: ibnetdiscover or dump_lfts.sh failed: $RUN/ibnet.err $RUN/lfts.err" >&2
+		timeout 300 ibsim-run "${dump_lfts:-dump_lfts.sh}" >"$RUN/lfts.out" 2>"$RUN/lfts.err" || {
+		echo "demo: ibnetdiscover or dump_lfts failed: $RUN/ibnet.err $RUN/lfts.err" >&2
 		return 1
 	}
 	switches=$(grep -c '^Switch' "$RUN/ibnet.out")
 	echo "   ibnetdiscover: $switches switches, $(grep -c '^Ca' "$RUN/ibnet.out") CAs;" \
-		"dump_lfts.sh: $(grep -c '^Unicast lids' "$RUN/lfts.out") switch tables"
+		"dump_lfts: $(grep -c '^Unicast lids' "$RUN/lfts.out") switch tables"
 	[ "$switches" -gt 0 ] && [ "$(grep -c '^Unicast lids' "$RUN/lfts.out")" -eq "$switches" ] || {
-		echo "demo: dump_lfts.sh did not give one table per switch: $RUN/lfts.out" >&2
+		echo "demo: dump_lfts did not give one table per switch: $RUN/lfts.out" >&2
 		return 1
 	}
 	# LIVE-FABRIC READERS: once "osmcloud check" reads ibnetdiscover and
@@ -133,7 +138,10 @@ if ! wait_log "SUBNET UP" 1 120; then
 fi
 grep -E "osmcloud|vswitch_ftree|tables configured|SUBNET UP" "$RUN/osm.log" |
 	sed -E 's/^.* -> /   /' | grep -vE "snapshot:|hops:|LFT copy:"
-engine_routed || exit 1
+engine_routed || {
+	KEEP_RUN=1
+	exit 1
+}
 
 echo "== real LFTs read back from ibsim (Dump), checked by osmcloud check"
 sim_cmd Dump >"$RUN/ibsim.dump"

@@ -33,7 +33,6 @@ while [ $# -gt 0 ]; do
 	shift
 done
 packages=(opensm-osmcloud osmcloud libosmcloudctl0 libosmcloudctl-dev ibacm-osmcloud)
-multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
 
 as_root() {
 	if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
@@ -56,6 +55,25 @@ clean_copy() {
 		(cd "$top" && tar -cf - --exclude='./build*' --exclude=./.git .) |
 			tar -xf - -C "$1"
 	fi
+}
+
+# need_packages PACKAGE...: Debian packages this script runs (the package
+# tools, and ibsim, opensm and infiniband-diags for the demo), installed
+# when allowed
+need_packages() {
+	local p missing=()
+	for p in "$@"; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
+			missing+=("$p")
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	[ "$install" = yes ] || {
+		echo "pkg-test: missing ${missing[*]}: install them (or run with --install)" >&2
+		return 1
+	}
+	as_root apt-get update -q >/dev/null &&
+		as_root env DEBIAN_FRONTEND=noninteractive \
+			apt-get install -y -q --no-install-recommends "${missing[@]}"
 }
 
 # the build dependencies of debian/control in $1, installed when allowed
@@ -81,6 +99,8 @@ has() {
 		fail "$(basename "$1") does not hold /$2"
 }
 
+need_packages dpkg-dev debhelper || exit 1
+multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
 [ -n "$out" ] || out=$(mktemp -d "${TMPDIR:-/tmp}/osmcloud-pkg.XXXXXX") || exit 1
 mkdir -p "$out" && out=$(cd "$out" && pwd) || exit 1
 rm -rf "$out/src" "$out"/*.deb
@@ -137,6 +157,11 @@ remove_ours() {
 }
 trap remove_ours EXIT
 
+need_packages opensm ibsim-utils libumad2sim0 infiniband-diags || exit 1
+# a from-source install in /usr/local would be found before the packages
+for f in /usr/local/lib/libosmcloud.so /usr/local/bin/osmcloud; do
+	[ ! -e "$f" ] || fail "$f (make install) would shadow the packages: make uninstall first"
+done
 echo "== apt-get install ./*.deb"
 (cd "$out" && as_root env DEBIAN_FRONTEND=noninteractive \
 	apt-get install -y -q --no-install-recommends ./*.deb) >"$out/install.log" 2>&1 || {
@@ -152,6 +177,8 @@ ldconfig -p | grep -q "libosmcloud.so " ||
 	fail "libosmcloud.so is not in the dynamic linker's cache"
 echo "   $(ldconfig -p | grep 'libosmcloud.so ' | sed 's/^[[:space:]]*//')"
 
+[ "$(command -v osmcloud)" = /usr/bin/osmcloud ] ||
+	fail "osmcloud on PATH is $(command -v osmcloud), not the package's /usr/bin/osmcloud"
 echo "== scripts/demo.sh --installed"
 "$top/scripts/demo.sh" --installed || fail "the demo failed against the installed files"
 echo "pkg-test: OK"
