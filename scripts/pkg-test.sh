@@ -162,9 +162,13 @@ need_packages opensm ibsim-utils libumad2sim0 infiniband-diags || exit 1
 for f in /usr/local/lib/libosmcloud.so /usr/local/bin/osmcloud; do
 	[ ! -e "$f" ] || fail "$f (make install) would shadow the packages: make uninstall first"
 done
-echo "== apt-get install ./*.deb"
+debs=()
+for p in "${packages[@]}"; do
+	debs+=("./$(basename "$(deb "$p")")")
+done
+echo "== apt-get install ${debs[*]}"
 (cd "$out" && as_root env DEBIAN_FRONTEND=noninteractive \
-	apt-get install -y -q --no-install-recommends ./*.deb) >"$out/install.log" 2>&1 || {
+	apt-get install -y -q --no-install-recommends "${debs[@]}") >"$out/install.log" 2>&1 || {
 	tail -n 20 "$out/install.log" >&2
 	fail "installing the packages failed (log: $out/install.log)"
 }
