@@ -147,10 +147,10 @@ echo "== real LFTs read back from ibsim (Dump), checked by osmcloud check"
 sim_cmd Dump >"$RUN/ibsim.dump"
 "$osmcloud" check --ibsim-dump "$RUN/ibsim.dump"
 status=$?
-[ $installed = no ] || live_fabric_check || status=1
 echo "   (switch LIDs a switch does not reach are root-to-root pairs: up/down"
 echo "    routing, like OpenSM's ftree, never turns down and up again;"
 echo "    routing_engine sftree connects them without a credit loop)"
+[ $installed = no ] || live_fabric_check || status=1
 [ $status -eq 0 ] && echo "demo: OK" || {
 	echo "demo: the check failed; files kept in $TOP" >&2
 	KEEP_RUN=1
