@@ -129,7 +129,14 @@ grep -E '^# (switches|hypervisors|nodes):' "$topo" | sed 's/^# /   /'
 sim_start "$topo" || exit 1
 
 echo "== opensm 3.3.23 + libosmcloud.so ($([ $installed = yes ] && echo installed || echo build/.libs)), routing_engine vswitch_ftree"
-osm_conf "$RUN/osm.conf" "routing_engine vswitch_ftree"
+# installed and allowed to (root: opensm's user), the control socket in
+# the package's /run/osmcloud, asked for the plugin's version below
+ctl_sock=
+if [ $installed = yes ] && [ -d /run/osmcloud ] && [ -w /run/osmcloud ]; then
+	ctl_sock=/run/osmcloud/demo-$$.sock
+fi
+osm_conf "$RUN/osm.conf" "routing_engine vswitch_ftree" \
+	${ctl_sock:+"event_plugin_options ctl=$ctl_sock"}
 osm_start "$RUN/osm.conf"
 if ! wait_log "SUBNET UP" 1 120; then
 	echo "demo: opensm did not reach SUBNET UP; log: $RUN/osm.log" >&2
@@ -142,6 +149,15 @@ engine_routed || {
 	KEEP_RUN=1
 	exit 1
 }
+if [ -n "$ctl_sock" ]; then
+	echo "== osmcloud ctl --socket $ctl_sock version"
+	timeout 60 "$osmcloud" ctl --socket "$ctl_sock" version | sed 's/^/   /'
+	[ "${PIPESTATUS[0]}" -eq 0 ] || {
+		echo "demo: the plugin's control socket did not answer; log: $RUN/osm.log" >&2
+		KEEP_RUN=1
+		exit 1
+	}
+fi
 
 echo "== real LFTs read back from ibsim (Dump), checked by osmcloud check"
 sim_cmd Dump >"$RUN/ibsim.dump"
