@@ -102,8 +102,16 @@ has() {
 need_packages dpkg-dev debhelper || exit 1
 multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
 [ -n "$out" ] || out=$(mktemp -d "${TMPDIR:-/tmp}/osmcloud-pkg.XXXXXX") || exit 1
-mkdir -p "$out" && out=$(cd "$out" && pwd) || exit 1
-rm -rf "$out/src" "$out"/*.deb
+out=$(realpath -m "$out")
+case $out/ in
+"$top"/*) fail "--out $out is inside the source tree: give a folder outside it" ;;
+esac
+mkdir -p "$out" || exit 1
+# only what an earlier run left there
+rm -rf "$out/src" "$out"/osmcloud_*.buildinfo "$out"/osmcloud_*.changes
+for p in "${packages[@]}"; do
+	rm -f "$out/${p}_"*.deb "$out/${p}-dbgsym_"*.deb
+done
 echo "== clean copy of the source tree in $out/src"
 clean_copy "$out/src" || fail "cannot copy $top to $out/src"
 build_deps "$out/src" || exit 1
