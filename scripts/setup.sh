@@ -33,6 +33,13 @@ cd "$top"
 [ -x configure ] || autoreconf -fi
 mkdir -p build
 cd build
-[ -f Makefile ] || ../configure --prefix="$top/build/prefix"
+# the default prefix /usr/local: "sudo make -C build install && sudo
+# ldconfig" puts libosmcloud.so in /usr/local/lib, where opensm's
+# dlopen("libosmcloud.so") finds it (docs/packaging.md)
+# (a build/ configured by an older setup.sh, into build/prefix, is
+# configured again)
+if [ ! -f Makefile ] || grep -q "^prefix = $top/build/prefix\$" Makefile; then
+	../configure
+fi
 make -j"$(nproc)"
 echo "setup: built osmcloud in $top/build"

@@ -24,6 +24,11 @@ EXTRA_DIST += src/osm/libosmcloud.map
 # opensm dlopen()s libosmcloud.so by name; the libtool archive is of no use
 install-exec-hook:
 	rm -f $(DESTDIR)$(libdir)/libosmcloud.la
+# without the .la, libtool's uninstall leaves the modules: remove them
+# (the ibacm provider's too, src/acm/acm.mk, as there is one hook)
+uninstall-hook:
+	rm -f $(DESTDIR)$(libdir)/libosmcloud.so \
+		$(DESTDIR)$(acmprovdir)/libosmcloudacm.so
 # the same plugin with test-only fault injection (src/osm/routing/fault.h):
 # libosmcloudfault.so, built by make check for the ibsim tests, never
 # installed (opensm loads it with event_plugin_name osmcloudfault)

@@ -76,6 +76,9 @@ TESTS += tests/unit/detours_offline.sh
 # every source file carries the licence line (LICENSE)
 EXTRA_DIST += tests/unit/licence_check.sh LICENSE
 TESTS += tests/unit/licence_check.sh
+# the Debian packages' version is configure.ac's (docs/packaging.md)
+EXTRA_DIST += tests/unit/debian_version.sh debian/changelog
+TESTS += tests/unit/debian_version.sh
 # property test: every engine on random generated fat-trees, judged by
 # osmcloud check (OC_PROPERTY_COUNT / OC_PROPERTY_SEED for longer runs)
 EXTRA_DIST += tests/unit/property_offline.sh tests/unit/property_lib.sh \
