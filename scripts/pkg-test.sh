@@ -133,6 +133,9 @@ done
 deb() { ls "$out/${1}_"*.deb; }
 has "$(deb opensm-osmcloud)" "usr/lib/$multiarch/libosmcloud.so"
 has "$(deb opensm-osmcloud)" "usr/lib/tmpfiles.d/osmcloud.conf"
+has "$(deb opensm-osmcloud)" "usr/share/man/man5/osmcloud-plugin.5.gz"
+has "$(deb opensm-osmcloud)" "usr/share/doc/opensm-osmcloud/examples/osmcloud.conf"
+has "$(deb osmcloud)" "usr/share/man/man8/osmcloud.8.gz"
 has "$(deb osmcloud)" "usr/bin/osmcloud"
 has "$(deb osmcloud)" "usr/share/osmcloud/vswitch-ft-default.net"
 has "$(deb libosmcloudctl-dev)" "usr/lib/$multiarch/pkgconfig/osmcloudctl.pc"
