@@ -10,3 +10,5 @@ libosmcloudcore_la_SOURCES += src/core/io/ctl_json.c src/core/io/ctl_json.h \
 	src/core/io/weights_file.h
 # the ibacm provider's options in ibacm_opts.cfg (src/acm, docs/ibacm.md)
 libosmcloudcore_la_SOURCES += src/core/io/acm_opts.c src/core/io/acm_opts.h
+# the link-load heat map's picture (SVG)
+libosmcloudcore_la_SOURCES += src/core/io/heatmap_svg.c src/core/io/heatmap_svg.h
