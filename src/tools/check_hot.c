@@ -16,9 +16,9 @@
 
 int hot_check_top(struct hot_check *hc, const char *s)
 {
-	return oc_opt_uint("osmcloud check", "--hot", s, 0, 1000000, &hc->top) ?
-		       2 :
-		       0;
+	return oc_opt_uint("osmcloud check", "--hot", s, 0, 1000000, &hc->top)
+		       ? 2
+		       : 0;
 }
 
 int hot_check_heatmap(struct hot_check *hc, const char *path)
@@ -47,8 +47,8 @@ static const char *base_name(const char *path)
 
 static void heatmap_texts(const struct hot_check *hc,
 			  const struct oc_verify_report *r, const char *input,
-			  const char *engine, struct oc_heatmap *h,
-			  char *title, char *subtitle, char *note, size_t len)
+			  const char *engine, struct oc_heatmap *h, char *title,
+			  char *subtitle, char *note, size_t len)
 {
 	snprintf(title, len, "link load: %s%s%s", base_name(input),
 		 engine ? ", routed by " : "", engine ? engine : "");
@@ -58,21 +58,20 @@ static void heatmap_texts(const struct hot_check *hc,
 		 r->channels, (unsigned long long)r->load_max, r->load_mean,
 		 (unsigned long long)r->load_min);
 	snprintf(note, len, "rows: %s%s",
-		 hc->rk.by_ftree ? "fat-tree levels (roots at the top)" :
-				   "no fat-tree: hops from the nearest switch "
+		 hc->rk.by_ftree ? "fat-tree levels (roots at the top)"
+				 : "no fat-tree: hops from the nearest switch "
 				   "with CAs (leaves at the bottom)",
-		 h->num_boxes < r->switches ?
-			 "; a wide row is cut into runs of switches, each "
-			 "line the hottest of its links" :
-			 "");
+		 h->num_boxes < r->switches
+			 ? "; a wide row is cut into runs of switches, each "
+			   "line the hottest of its links"
+			 : "");
 	h->title = title;
 	h->subtitle = subtitle;
 	h->note = note;
 	h->unit = LOAD_UNIT;
 }
 
-static int write_heatmap(const struct hot_check *hc,
-			 const struct oc_fabric *f,
+static int write_heatmap(const struct hot_check *hc, const struct oc_fabric *f,
 			 const struct oc_verify_report *r, const char *input,
 			 const char *engine)
 {
@@ -82,7 +81,8 @@ static int write_heatmap(const struct hot_check *hc,
 	FILE *out;
 	int ret;
 
-	if (oc_link_rank_heatmap(f, r, &hc->rk, HOT_CHECK_ROW_BOXES, &h, &err)) {
+	if (oc_link_rank_heatmap(f, r, &hc->rk, HOT_CHECK_ROW_BOXES, &h,
+				 &err)) {
 		fprintf(stderr, "osmcloud check: --heatmap: %s\n", err.msg);
 		return 2;
 	}
@@ -166,8 +166,8 @@ void hot_check_print(const struct hot_check *hc, const struct oc_fabric *f,
 	for (i = 0; i < listed(hc); i++)
 		print_link(hc, f, r, i);
 	printf("link load by level (%s):\n",
-	       rk->by_ftree ? "fat-tree levels" :
-			      "no fat-tree: hops from the leaves");
+	       rk->by_ftree ? "fat-tree levels"
+			    : "no fat-tree: hops from the leaves");
 	for (i = 0; i < rk->num_by_level; i++) {
 		const struct oc_level_load *x = &rk->by_level[i];
 
@@ -183,7 +183,8 @@ static json_t *level_name_json(const struct oc_link_rank *rk, unsigned level)
 {
 	char buf[32];
 
-	return json_string(oc_link_rank_level_name(rk, level, buf, sizeof(buf)));
+	return json_string(
+		oc_link_rank_level_name(rk, level, buf, sizeof(buf)));
 }
 
 static json_t *link_json(const struct hot_check *hc, const struct oc_fabric *f,
@@ -217,11 +218,12 @@ static json_t *levels_json(const struct oc_link_rank *rk)
 		const struct oc_level_load *x = &rk->by_level[i];
 
 		if (json_array_append_new(
-			    a, json_pack("{s:o, s:o, s:i, s:I, s:f}", "from",
-					 level_name_json(rk, x->from), "to",
-					 level_name_json(rk, x->to), "links",
-					 (int)x->links, "max", (json_int_t)x->max,
-					 "mean", x->mean))) {
+			    a,
+			    json_pack("{s:o, s:o, s:i, s:I, s:f}", "from",
+				      level_name_json(rk, x->from), "to",
+				      level_name_json(rk, x->to), "links",
+				      (int)x->links, "max", (json_int_t)x->max,
+				      "mean", x->mean))) {
 			json_decref(a);
 			return NULL;
 		}

@@ -14,8 +14,8 @@
 #include "verify/link_rank.h"
 #include "verify/verify.h"
 
-#define HOT_CHECK_DEFAULT 5	 /* hottest links listed */
-#define HOT_CHECK_ROW_BOXES 48 /* a wider row of the heat map is cut */
+#define HOT_CHECK_DEFAULT 5    /* hottest links listed */
+#define HOT_CHECK_ROW_BOXES 32 /* a wider row of the heat map is cut */
 
 struct json_t; /* jansson's; not included, cmd_check.c writes JSON by hand */
 

@@ -13,10 +13,10 @@
 
 #include "io/heatmap_svg.h"
 
-#define TITLE_H 96	/* title block above row 0 */
-#define ROW_GAP 150	/* from one row's top to the next */
+#define TITLE_H 96  /* title block above row 0 */
+#define ROW_GAP 150 /* from one row's top to the next */
 #define BOX_H 20
-#define LEFT 120	/* row names */
+#define LEFT 120 /* row names */
 #define RIGHT 30
 #define LEGEND_H 96
 #define MIN_WIDTH 720
@@ -57,8 +57,9 @@ const char *oc_heatmap_colour(double load, double scale_max, char buf[8])
 
 struct layout {
 	const struct oc_heatmap *h;
-	uint32_t *slot;	    /* [box] its place in its row */
-	uint32_t *in_row;   /* [row] boxes */
+	uint32_t *slot;	   /* [box] its place in its row */
+	uint32_t *in_row;  /* [row] boxes */
+	uint32_t *members; /* [row] switches */
 	uint32_t widest;
 	double pitch, box_w, width, height;
 	int labels; /* names under the boxes */
@@ -72,16 +73,19 @@ static int layout_init(struct layout *l, const struct oc_heatmap *h,
 	l->h = h;
 	l->slot = calloc(h->num_boxes + 1, sizeof(*l->slot));
 	l->in_row = calloc(h->num_rows + 1, sizeof(*l->in_row));
-	if (!l->slot || !l->in_row)
+	l->members = calloc(h->num_rows + 1, sizeof(*l->members));
+	if (!l->slot || !l->in_row || !l->members)
 		return oc_err_set(err, "heat map: out of memory");
 	l->widest = 1;
 	for (b = 0; b < h->num_boxes; b++) {
 		uint32_t row = h->boxes[b].row;
 
 		if (row >= h->num_rows)
-			return oc_err_set(err, "heat map: box %u in row %u of %u",
-					  b, row, h->num_rows);
+			return oc_err_set(err,
+					  "heat map: box %u in row %u of %u", b,
+					  row, h->num_rows);
 		l->slot[b] = l->in_row[row]++;
+		l->members[row] += h->boxes[b].members;
 		if (l->in_row[row] > l->widest)
 			l->widest = l->in_row[row];
 	}
@@ -100,6 +104,7 @@ static void layout_free(struct layout *l)
 {
 	free(l->slot);
 	free(l->in_row);
+	free(l->members);
 }
 
 static double row_y(uint32_t row)
@@ -154,7 +159,8 @@ static void write_head(const struct layout *l, FILE *out)
 		"height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
 		"font-family=\"sans-serif\">\n",
 		l->width, l->height, l->width, l->height);
-	fprintf(out, "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
+	fprintf(out,
+		"<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
 	fprintf(out, "<text x=\"16\" y=\"28\" font-size=\"18\" "
 		     "font-weight=\"bold\">");
 	xml_text(out, h->title);
@@ -179,7 +185,7 @@ static void write_rows(const struct layout *l, FILE *out)
 			"font-size=\"12\">",
 			row_y(r) + BOX_H * 0.7);
 		xml_text(out, l->h->row_names[r]);
-		fprintf(out, " (%u)</text>\n", l->in_row[r]);
+		fprintf(out, " (%u)</text>\n", l->members[r]);
 	}
 }
 
@@ -293,10 +299,10 @@ static int write_links(const struct layout *l, FILE *out, struct oc_err *err)
 		else
 			write_line(l, k, colour, width, out);
 		link_title(h, k, out);
-		fprintf(out, "%s\n", h->boxes[k->from].row ==
-					     h->boxes[k->to].row ?
-					     "</path>" :
-					     "</line>");
+		fprintf(out, "%s\n",
+			h->boxes[k->from].row == h->boxes[k->to].row
+				? "</path>"
+				: "</line>");
 	}
 	fprintf(out, "</g>\n");
 	free(order);
@@ -376,14 +382,16 @@ static void write_legend(const struct layout *l, FILE *out)
 	for (i = 0; i <= 4; i++)
 		fprintf(out,
 			"<text x=\"%.1f\" y=\"%.1f\" "
-			"text-anchor=\"middle\">%.4g</text>\n",
-			x + w * i / 4, y + 26, h->scale_max * i / 4);
+			"text-anchor=\"middle\">%.*f</text>\n",
+			x + w * i / 4, y + 26, h->scale_max >= 100 ? 0 : 2,
+			h->scale_max * i / 4);
 	fprintf(out, "<text x=\"%.1f\" y=\"%.1f\">", x + w + 16, y + 10);
 	xml_text(out, h->unit);
-	fprintf(out, "</text>\n<text x=\"8\" y=\"%.1f\">each cable is two "
-		     "lines: left the direction up (towards the top row), "
-		     "right down; within a row: arcs above left to right, "
-		     "below right to left</text>\n</g>\n",
+	fprintf(out,
+		"</text>\n<text x=\"8\" y=\"%.1f\">each cable is two "
+		"lines: left the direction up (towards the top row), "
+		"right down; within a row: arcs above left to right, "
+		"below right to left</text>\n</g>\n",
 		y + 48);
 }
 

@@ -37,10 +37,10 @@ struct oc_heatmap_link {
 };
 
 struct oc_heatmap {
-	const char *title;    /* first line, e.g. the fabric's name */
-	const char *subtitle; /* second line, e.g. max and mean load */
-	const char *note;     /* third line, or NULL */
-	const char *unit;     /* what a load counts, for the legend */
+	const char *title;	      /* first line, e.g. the fabric's name */
+	const char *subtitle;	      /* second line, e.g. max and mean load */
+	const char *note;	      /* third line, or NULL */
+	const char *unit;	      /* what a load counts, for the legend */
 	const char *const *row_names; /* [num_rows] */
 	uint32_t num_rows;
 	const struct oc_heatmap_box *boxes;

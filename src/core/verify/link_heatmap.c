@@ -19,8 +19,8 @@
 struct heat_build {
 	const struct oc_fabric *f;
 	const struct oc_link_rank *rk;
-	uint32_t *box_of;  /* [switch index] */
-	uint32_t *first;   /* [box] its first and last switch index */
+	uint32_t *box_of; /* [switch index] */
+	uint32_t *first;  /* [box] its first and last switch index */
 	uint32_t *last;
 	struct oc_heatmap_box *boxes;
 	uint32_t num_boxes;
@@ -50,7 +50,8 @@ static int place_boxes(struct heat_build *b, uint32_t max_per_row)
 		goto out;
 	for (s = 0; s < n; s++) {
 		uint32_t lv = b->rk->level[s];
-		uint32_t bins = count[lv] < max_per_row ? count[lv] : max_per_row;
+		uint32_t bins = count[lv] < max_per_row ? count[lv]
+							: max_per_row;
 		uint32_t x = base[lv] + (uint32_t)((uint64_t)seen[lv]++ * bins /
 						   count[lv]);
 
@@ -101,8 +102,8 @@ static int name_rows(const struct oc_link_rank *rk, struct oc_heatmap *h)
 	if (!names)
 		return -1;
 	for (l = 0; l < rk->num_levels; l++)
-		if (!(names[l] = strdup(
-			      oc_link_rank_level_name(rk, l, buf, sizeof(buf)))))
+		if (!(names[l] = strdup(oc_link_rank_level_name(rk, l, buf,
+								sizeof(buf)))))
 			return -1;
 	return 0;
 }
@@ -135,7 +136,8 @@ static struct oc_heatmap_link *merge_pairs(const struct pair *p, uint32_t num,
 
 		if (!i || p[i].key != p[i - 1].key) {
 			if (n)
-				links[n - 1].mean = total / links[n - 1].members;
+				links[n - 1].mean =
+					total / links[n - 1].members;
 			k = &links[n++];
 			k->from = (uint32_t)(p[i].key >> 32);
 			k->to = (uint32_t)p[i].key;
@@ -202,8 +204,8 @@ int oc_link_rank_heatmap(const struct oc_fabric *f,
 	free(b.boxes);
 	if (ret) {
 		oc_link_rank_heatmap_free(h);
-		return oc_err_set(err, max_per_row ? "out of memory" :
-						     "heat map: 0 boxes a row");
+		return oc_err_set(err, max_per_row ? "out of memory"
+						   : "heat map: 0 boxes a row");
 	}
 	return 0;
 }

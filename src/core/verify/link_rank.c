@@ -94,9 +94,9 @@ static int distance_levels(const struct oc_fabric *f, struct oc_link_rank *rk,
 	}
 	far = leaf_distances(f, dist, rk->level);
 	for (s = 0; s < n; s++)
-		rk->level[s] = rk->level[s] == OC_HOPS_UNREACHABLE ?
-				       0 :
-				       (uint8_t)(far - rk->level[s]);
+		rk->level[s] = rk->level[s] == OC_HOPS_UNREACHABLE
+				       ? 0
+				       : (uint8_t)(far - rk->level[s]);
 	rk->leaf_level = far;
 	rk->vswitch_level = -1;
 	free(dist);
@@ -135,8 +135,8 @@ static int hotter(const void *a, const void *b)
 	return x->channel < y->channel ? -1 : x->channel > y->channel;
 }
 
-static int rank_links(const struct oc_verify_report *r,
-		      struct oc_link_rank *rk, struct oc_err *err)
+static int rank_links(const struct oc_verify_report *r, struct oc_link_rank *rk,
+		      struct oc_err *err)
 {
 	struct ranked *tmp = malloc(sizeof(*tmp) * (r->channels + 1));
 	uint32_t c;
@@ -167,8 +167,8 @@ static uint8_t channel_level(const struct oc_fabric *f,
 }
 
 static int sum_levels(const struct oc_fabric *f,
-		      const struct oc_verify_report *r,
-		      struct oc_link_rank *rk, struct oc_err *err)
+		      const struct oc_verify_report *r, struct oc_link_rank *rk,
+		      struct oc_err *err)
 {
 	uint32_t L = rk->num_levels, c, i, n = 0;
 	struct oc_level_load *m = calloc((size_t)L * L + 1, sizeof(*m));

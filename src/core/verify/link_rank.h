@@ -31,12 +31,12 @@ struct oc_level_load {
 };
 
 struct oc_link_rank {
-	uint8_t *level;	    /* [switch index], 0 = top */
+	uint8_t *level; /* [switch index], 0 = top */
 	uint32_t num_levels;
-	int by_ftree;	    /* fat-tree ranks, else distances from leaves */
-	int leaf_level;	    /* fat-tree leaves, or distance 0; -1: none */
-	int vswitch_level;  /* -1: no vSwitch */
-	uint32_t *order;    /* channels (verify report's links[]), hottest
+	int by_ftree;	   /* fat-tree ranks, else distances from leaves */
+	int leaf_level;	   /* fat-tree leaves, or distance 0; -1: none */
+	int vswitch_level; /* -1: no vSwitch */
+	uint32_t *order;   /* channels (verify report's links[]), hottest
 			     * first, ties in channel order */
 	uint32_t num_links;
 	struct oc_level_load *by_level; /* by (from, to) */
