@@ -19,3 +19,10 @@ tests_unit_io_test_tenant_files_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
 tests_unit_io_test_acm_opts_CFLAGS = $(UNIT_TEST_CFLAGS)
 tests_unit_io_test_acm_opts_LDADD = $(UNIT_LIBS)
 endif
+# the heat map's SVG writer
+if HAVE_CMOCKA
+check_PROGRAMS += tests/unit/io/test_heatmap_svg
+TESTS += tests/unit/io/test_heatmap_svg
+tests_unit_io_test_heatmap_svg_CFLAGS = $(UNIT_TEST_CFLAGS)
+tests_unit_io_test_heatmap_svg_LDADD = $(UNIT_LIBS)
+endif
