@@ -115,6 +115,11 @@ int hot_check_run(struct hot_check *hc, const struct oc_fabric *f,
 		fprintf(stderr, "osmcloud check: %s\n", err.msg);
 		return 2;
 	}
+	hc->json = hot_check_json(hc, f, r);
+	if (!hc->json) {
+		fprintf(stderr, "osmcloud check: out of memory\n");
+		return 2;
+	}
 	return hc->heatmap ? write_heatmap(hc, f, r, input, engine) : 0;
 }
 
@@ -248,22 +253,21 @@ json_t *hot_check_json(const struct hot_check *hc, const struct oc_fabric *f,
 			 "link_load_by_level", levels_json(&hc->rk));
 }
 
-void hot_check_json_members(const struct hot_check *hc,
-			    const struct oc_fabric *f,
-			    const struct oc_verify_report *r, FILE *out)
+void hot_check_json_members(const struct hot_check *hc, FILE *out)
 {
-	json_t *obj = hot_check_json(hc, f, r), *value;
 	const char *key;
+	json_t *value;
 
-	json_object_foreach(obj, key, value)
+	json_object_foreach(hc->json, key, value)
 	{
 		fprintf(out, ",\n  \"%s\": ", key);
 		json_dumpf(value, out, JSON_COMPACT | JSON_ENCODE_ANY);
 	}
-	json_decref(obj);
 }
 
 void hot_check_free(struct hot_check *hc)
 {
 	oc_link_rank_free(&hc->rk);
+	json_decref(hc->json);
+	hc->json = NULL;
 }

@@ -23,13 +23,15 @@ struct hot_check {
 	unsigned top;	     /* links listed; set to HOT_CHECK_DEFAULT */
 	const char *heatmap; /* SVG file, or NULL */
 	struct oc_link_rank rk;
+	struct json_t *json; /* hot_check_json(), made by hot_check_run() */
 };
 
 /* Option parsers: 0, or 2 after the error on stderr. */
 int hot_check_top(struct hot_check *hc, const char *s);
 int hot_check_heatmap(struct hot_check *hc, const char *path);
 
-/* Ranks the links of r and writes the heat map when asked for; the
+/* Ranks the links of r, makes their JSON and writes the heat map when
+ * asked for; the
  * picture's title names the fabric (input file) and the engine (NULL:
  * unknown).  Prints the error and returns 2 when it fails. */
 int hot_check_run(struct hot_check *hc, const struct oc_fabric *f,
@@ -42,11 +44,9 @@ void hot_check_print(const struct hot_check *hc, const struct oc_fabric *f,
 struct json_t *hot_check_json(const struct hot_check *hc,
 			      const struct oc_fabric *f,
 			      const struct oc_verify_report *r);
-/* The members of hot_check_json() as ",\n  KEY: VALUE" lines, for a
- * JSON object written by hand. */
-void hot_check_json_members(const struct hot_check *hc,
-			    const struct oc_fabric *f,
-			    const struct oc_verify_report *r, FILE *out);
+/* The members of hc->json as ",\n  KEY: VALUE" lines, for a JSON object
+ * written by hand. */
+void hot_check_json_members(const struct hot_check *hc, FILE *out);
 void hot_check_free(struct hot_check *hc);
 
 #endif

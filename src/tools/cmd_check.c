@@ -690,7 +690,7 @@ static void print_json(const struct check_args *a, const struct oc_fabric *f,
 	json_bool("cdg_all_cycle", r->cdg_all_cycle.len > 0);
 	json_cycle(f, "cdg_all_cycle_example", &r->cdg_all_cycle);
 	json_load(r);
-	hot_check_json_members(&a->hot, f, r, stdout);
+	hot_check_json_members(&a->hot, stdout);
 	if (tc->has_parts || tc->has_contention) {
 		json_key("tenants");
 		tenant_check_json(tc);

@@ -8,6 +8,7 @@
  * at the bottom.  The scale is ColorBrewer's sequential YlOrRd, nine
  * steps, interpolated linearly.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -123,9 +124,10 @@ static double box_x(const struct layout *l, uint32_t b)
 
 /* ---- text ------------------------------------------------------------- */
 
-static void xml_text(FILE *out, const char *s)
+/* At most max characters of s (all: SIZE_MAX), escaped. */
+static void xml_text_n(FILE *out, const char *s, size_t max)
 {
-	for (; s && *s; s++) {
+	for (; s && *s && max; s++, max--) {
 		switch (*s) {
 		case '&':
 			fputs("&amp;", out);
@@ -147,6 +149,11 @@ static void xml_text(FILE *out, const char *s)
 			fputc((unsigned char)*s < 0x20 ? ' ' : *s, out);
 		}
 	}
+}
+
+static void xml_text(FILE *out, const char *s)
+{
+	xml_text_n(out, s, SIZE_MAX);
 }
 
 static void write_head(const struct layout *l, FILE *out)
@@ -314,16 +321,12 @@ static int write_links(const struct layout *l, FILE *out, struct oc_err *err)
 /* A name inside its box: at most max characters, else cut with "..". */
 static void label(FILE *out, const char *name, size_t max)
 {
-	size_t len = strlen(name);
-	char *cut;
-
-	if (len <= max || max < 4 || !(cut = strdup(name))) {
+	if (strlen(name) <= max || max < 4) {
 		xml_text(out, name);
 		return;
 	}
-	strcpy(cut + max - 2, "..");
-	xml_text(out, cut);
-	free(cut);
+	xml_text_n(out, name, max - 2);
+	fputs("..", out);
 }
 
 static void write_boxes(const struct layout *l, FILE *out)

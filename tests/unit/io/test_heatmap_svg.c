@@ -47,8 +47,7 @@ static struct oc_heatmap sample(void)
 }
 
 /* The picture in a malloc'd string. */
-static char *write_svg(const struct oc_heatmap *h, int *ret,
-		       struct oc_err *err)
+static char *write_svg(const struct oc_heatmap *h, int *ret, struct oc_err *err)
 {
 	char *text = NULL;
 	size_t len = 0;
