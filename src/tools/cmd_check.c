@@ -719,6 +719,13 @@ int cmd_check(int argc, char **argv)
 	struct oc_err err;
 	int ret = parse_check_args(argc, argv, &a);
 
+	struct hot_input hot_in = {
+		.file = a.ibsim_dump ? a.ibsim_dump : a.fab.topo,
+		.engine = a.promise ? a.promise->name : NULL,
+		.vms = a.fab.vms,
+		.weights = a.ten.weights,
+	};
+
 	if (ret)
 		return ret;
 	f = load_input(&a, &lfts);
@@ -734,9 +741,7 @@ int cmd_check(int argc, char **argv)
 		fprintf(stderr, "osmcloud check: out of memory\n");
 		ret = 2;
 		oc_verify_report_free(&r);
-	} else if (hot_check_run(&a.hot, f, &r,
-				 a.ibsim_dump ? a.ibsim_dump : a.fab.topo,
-				 a.promise ? a.promise->name : NULL)) {
+	} else if (hot_check_run(&a.hot, f, lfts, &r, &hot_in)) {
 		ret = 2;
 		oc_verify_report_free(&r);
 	} else {
@@ -744,7 +749,7 @@ int cmd_check(int argc, char **argv)
 			print_json(&a, f, &r, failed, violation, &tc);
 		} else {
 			print_human(f, &r);
-			hot_check_print(&a.hot, f, &r);
+			hot_check_print(&a.hot, f);
 			tenant_check_print(&tc);
 			ebb_check_print(&a.ebb);
 		}

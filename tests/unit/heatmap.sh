@@ -83,6 +83,30 @@ grep -q '^hottest links' "$tmp/out" && fail "--hot 0 lists links"
 grep -q '^link load by level (fat-tree levels):' "$tmp/out" ||
 	fail "--hot 0: no load by level"
 
+# a VM file: each route also weighs its source's weight times its
+# destination's (PFs 1, vm-a alone on its hypervisor 1, vm-b 0.5, idle
+# VFs 0): the weights add up to 13.5, so the pairs of distinct ports to
+# 13.5^2 - (12 + 1 + 0.25) = 169, of which 3 stay on a hypervisor (a PF
+# and its VM, both ways); every other pair crosses two hypervisor uplinks
+printf '0x0002c90500000011 vm-a\n0x0002c90500001021 vm-b 0.5\n' >"$tmp/vms"
+expect 0 "route --vms" "$osmcloud" route -q --topo "$net" --vms "$tmp/vms" \
+	-o "$tmp/v.lfts"
+expect 0 "check --vms --json" "$osmcloud" check --json --hot 3 \
+	--topo "$net" --vms "$tmp/vms" --lfts "$tmp/v.lfts"
+python3 - "$tmp/out" <<'PY' || fail "weighted link load"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["link_load_weighted"] is True, d["link_load_weighted"]
+assert all(isinstance(h["weighted_load"], float) for h in d["hot_links"])
+lv = {(l["from"], l["to"]): l for l in d["link_load_by_level"]}
+for pair in (("vswitch", "leaf"), ("leaf", "vswitch")):
+    total = lv[pair]["weighted_mean"] * lv[pair]["links"]
+    assert abs(total - 166) < 1e-6, (pair, total)
+PY
+echo "ok: weighted link load with a VM file"
+grep -q '"link_load_weighted": false' "$tmp/all.json" ||
+	fail "weighted without a VM file"
+
 # 64 switches a level: rows cut into 32 boxes, every line a real pair
 expect 0 "gen 8-ary 3-tree" "$osmcloud" gen --kary 8 --levels 3 \
 	-o "$tmp/k8.net"

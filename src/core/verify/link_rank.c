@@ -172,7 +172,8 @@ static int sum_levels(const struct oc_fabric *f,
 {
 	uint32_t L = rk->num_levels, c, i, n = 0;
 	struct oc_level_load *m = calloc((size_t)L * L + 1, sizeof(*m));
-	double *total = calloc((size_t)L * L + 1, sizeof(*total));
+	double *total = calloc((size_t)2 * L * L + 1, sizeof(*total));
+	double *wtotal = total + (size_t)L * L;
 
 	rk->by_level = malloc(sizeof(*rk->by_level) * ((size_t)L * L + 1));
 	if (!m || !total || !rk->by_level) {
@@ -193,11 +194,15 @@ static int sum_levels(const struct oc_fabric *f,
 		if (r->links[c].load > x->max)
 			x->max = r->links[c].load;
 		total[(size_t)a * L + b] += (double)r->links[c].load;
+		wtotal[(size_t)a * L + b] += r->links[c].weighted;
+		if (r->links[c].weighted > x->weighted_max)
+			x->weighted_max = r->links[c].weighted;
 	}
 	for (i = 0; i < L * L; i++) {
 		if (!m[i].links)
 			continue;
 		m[i].mean = total[i] / m[i].links;
+		m[i].weighted_mean = wtotal[i] / m[i].links;
 		rk->by_level[n++] = m[i];
 	}
 	rk->num_by_level = n;

@@ -28,6 +28,7 @@ struct oc_level_load {
 	uint32_t links;
 	uint64_t max;
 	double mean;
+	double weighted_max, weighted_mean; /* r->has_weighted */
 };
 
 struct oc_link_rank {

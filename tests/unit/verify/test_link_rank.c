@@ -3,7 +3,9 @@
  * test_link_rank.c - the links ranked by the verifier's load: a tiny
  * fat-tree with one switch sending all its cross traffic up one link has
  * that link (and the one it feeds) on top with the load counted by hand,
- * the per-level summary adds up, a ring (no fat-tree) falls back to
+ * the per-level summary adds up, the weighted load counts a route as
+ * its source's weight times its destination's (the weights
+ * vswitch_ftree routes with), a ring (no fat-tree) falls back to
  * distances from the leaves, and the heat map's rows and lines follow
  * the ranking, cut into fewer boxes when asked.
  */
@@ -15,6 +17,8 @@
 #include <cmocka.h>
 
 #include "fixtures.h"
+#include "io/vmfile.h"
+#include "route/vswitch_ftree.h"
 #include "testlib.h"
 #include "verify/link_rank.h"
 #include "verify/verify.h"
@@ -225,12 +229,96 @@ static void heatmap_cuts_wide_rows(void **state)
 	done(&x);
 }
 
+/* a1 weighs 2, b2 0.5: A's uplink to S1 carries a1 and a2 to b1 and b2,
+ * 2 + 1 + 1 + 0.5; B's two uplinks share b1 and b2 to a1 and a2, 4.5. */
+static void weighs_both_ends_of_a_route(void **state)
+{
+	struct ranked_run x;
+	struct oc_verify_report w;
+	struct oc_err err = {{0}};
+	double *weight;
+	uint32_t c, b1 = OC_NONE, b2 = OC_NONE;
+
+	two_level_hot(&x);
+	weight = malloc(sizeof(*weight) * (x.f->max_lid + 1u));
+	assert_non_null(weight);
+	for (c = 0; c <= x.f->max_lid; c++)
+		weight[c] = 1;
+	weight[tl_lid(x.f, "a1")] = 2;
+	weight[tl_lid(x.f, "b2")] = 0.5;
+	assert_int_equal(oc_verify_weighted(x.f, x.t, weight, &w, &err), 0);
+	assert_int_equal(w.has_weighted, 1);
+	for (c = 0; c < w.channels; c++) {
+		const struct oc_verify_link *l = &w.links[c];
+		const char *name = x.f->nodes[l->ch.node].name;
+
+		assert_int_equal(l->load, x.r.links[c].load);
+		if (!strcmp(name, "A") && l->ch.port == 1)
+			assert_true(l->weighted == 4.5);
+		if (!strcmp(name, "B"))
+			*(l->ch.port == 1 ? &b1 : &b2) = c;
+	}
+	assert_true(w.links[b1].weighted + w.links[b2].weighted == 4.5);
+	assert_true(w.weighted_max == 4.5);
+	assert_true(w.weighted_mean > 18.0 / 8 - 1e-9 &&
+		    w.weighted_mean < 18.0 / 8 + 1e-9);
+	oc_verify_report_free(&w);
+	free(weight);
+	done(&x);
+}
+
+static double lid_weight(const struct oc_fabric *f, const double *weight,
+			 const char *name)
+{
+	return weight[tl_lid(f, name)];
+}
+
+/* Figure 2: without a VM file every VF holds a VM of 1/N of its
+ * hypervisor; with one, its weights, and 0 for the idle VFs. */
+static void lid_weights_follow_vswitch_ftree(void **state)
+{
+	struct oc_fabric *f = tl_fabric(FIG2_NET);
+	struct oc_vm_table *vms = oc_vm_table_new();
+	double *weight = malloc(sizeof(*weight) * (f->max_lid + 1u));
+	struct oc_err err = {{0}};
+
+	assert_non_null(vms);
+	assert_non_null(weight);
+	assert_int_equal(oc_vswitch_ftree_lid_weights(f, NULL, weight, &err),
+			 0);
+	assert_true(lid_weight(f, weight, "vm1") == 0.5);
+	assert_true(lid_weight(f, weight, "vm5") == 1.0 / 3);
+	assert_true(lid_weight(f, weight, "vm8") == 1);
+	assert_true(lid_weight(f, weight, "v1pf") == 1);
+	assert_int_equal(
+		oc_vm_table_add(
+			vms, oc_port(f, oc_fabric_find_name(f, "vm1"), 1)->guid,
+			"a", 0, &err),
+		0);
+	assert_int_equal(
+		oc_vm_table_add(
+			vms, oc_port(f, oc_fabric_find_name(f, "vm5"), 1)->guid,
+			"b", 3, &err),
+		0);
+	assert_int_equal(oc_vswitch_ftree_lid_weights(f, vms, weight, &err), 0);
+	assert_true(lid_weight(f, weight, "vm1") == 1);
+	assert_true(lid_weight(f, weight, "vm2") == 0);
+	assert_true(lid_weight(f, weight, "vm5") == 3);
+	assert_true(lid_weight(f, weight, "vm6") == 0);
+	assert_true(lid_weight(f, weight, "v3pf") == 1);
+	free(weight);
+	oc_vm_table_free(vms);
+	oc_fabric_free(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(names_the_hottest_link),
 		cmocka_unit_test(sums_up_each_pair_of_levels),
 		cmocka_unit_test(ring_falls_back_to_distances),
+		cmocka_unit_test(weighs_both_ends_of_a_route),
+		cmocka_unit_test(lid_weights_follow_vswitch_ftree),
 		cmocka_unit_test(heatmap_has_a_box_per_switch),
 		cmocka_unit_test(heatmap_cuts_wide_rows),
 	};
