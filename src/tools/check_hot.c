@@ -52,7 +52,7 @@ static void heatmap_texts(const struct hot_check *hc,
 			  char *subtitle, char *note, size_t len)
 {
 	snprintf(title, len, "link load: %s%s%s", base_name(input),
-		 engine ? ", routed by " : "", engine ? engine : "");
+		 engine ? ", engine " : "", engine ? engine : "");
 	snprintf(subtitle, len,
 		 "%u directed switch links: max %llu, mean %.1f, min %llu "
 		 "(load = " LOAD_UNIT ")",
@@ -253,6 +253,22 @@ json_t *hot_check_json(const struct hot_check *hc, const struct oc_fabric *f)
 			 "link_load_by_level", levels_json(hc));
 }
 
+/* value as compact JSON text, NULL when out of memory.  jansson 2.14
+ * leaves out a key's text when an allocation inside json_dumps() fails
+ * and still returns a string, so the text is read back and compared. */
+static char *dump_checked(const json_t *value)
+{
+	char *text = json_dumps(value, JSON_COMPACT | JSON_ENCODE_ANY);
+	json_t *back = text ? json_loads(text, JSON_DECODE_ANY, NULL) : NULL;
+	int same = back && json_equal(back, value);
+
+	json_decref(back);
+	if (same)
+		return text;
+	free(text);
+	return NULL;
+}
+
 /* hc->json's members as ",\n  KEY: VALUE" lines into hc->json_text. */
 static int json_members_text(struct hot_check *hc)
 {
@@ -266,7 +282,7 @@ static int json_members_text(struct hot_check *hc)
 	{
 		char *grown;
 
-		part = json_dumps(value, JSON_COMPACT | JSON_ENCODE_ANY);
+		part = dump_checked(value);
 		grown = part && hc->json_text
 				? realloc(hc->json_text,
 					  len += strlen(key) + strlen(part) + 8)

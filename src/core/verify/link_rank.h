@@ -5,12 +5,13 @@
  *
  * A link's load is the verifier's (verify.h): the CA-to-CA routes (source
  * CA port, destination CA LID) that cross that directed switch-to-switch
- * link.  Levels are the fat-tree analysis' (updown.h: 0 = roots, the
- * leaves, vSwitches one below); on a fabric that is no fat-tree, the
- * breadth-first distance from the nearest switch with a CA, turned round
- * so that the farthest switches are level 0 (switches no switch with a CA
- * reaches sit there too).  Plain C on the core's model, no OpenSM types:
- * the plugin can rank the links of its own runs.
+ * link; with weights (oc_verify_weighted()) the per-level summary gives
+ * the weighted figures too.  Levels are the fat-tree analysis' (updown.h:
+ * 0 = roots, the leaves, vSwitches one below); on a fabric that is no
+ * fat-tree, the breadth-first distance from the nearest switch with a CA,
+ * turned round so that the farthest switches are level 0 (switches no
+ * switch with a CA reaches sit there too).  Plain C on the core's model,
+ * no OpenSM types: the plugin can rank the links of its own runs.
  */
 #ifndef OC_LINK_RANK_H
 #define OC_LINK_RANK_H
