@@ -124,31 +124,69 @@ static double box_x(const struct layout *l, uint32_t b)
 
 /* ---- text ------------------------------------------------------------- */
 
+/* The length of the well-formed UTF-8 sequence at s (2 to 4 bytes; no
+ * overlong form, surrogate or code point above U+10FFFF), else 0. */
+static size_t utf8_length(const unsigned char *s)
+{
+	size_t len = *s >= 0xf0 ? 4 : *s >= 0xe0 ? 3 : *s >= 0xc2 ? 2 : 0, i;
+	unsigned long cp;
+
+	if (!len || *s > 0xf4)
+		return 0;
+	cp = *s & (0x7f >> len);
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		return 0;
+	return len;
+}
+
+/* One character of s, escaped for XML; the bytes it took. */
+static size_t xml_char(FILE *out, const char *s)
+{
+	unsigned char c = (unsigned char)*s;
+	size_t len;
+
+	switch (c) {
+	case '&':
+		fputs("&amp;", out);
+		return 1;
+	case '<':
+		fputs("&lt;", out);
+		return 1;
+	case '>':
+		fputs("&gt;", out);
+		return 1;
+	case '"':
+		fputs("&quot;", out);
+		return 1;
+	case '\'':
+		fputs("&apos;", out);
+		return 1;
+	}
+	if (c < 0x80) {
+		/* control characters are not allowed in XML 1.0 */
+		fputc(c < 0x20 || c == 0x7f ? ' ' : c, out);
+		return 1;
+	}
+	len = utf8_length((const unsigned char *)s);
+	if (!len) {
+		fputc('?', out); /* not UTF-8: the document says it is */
+		return 1;
+	}
+	fwrite(s, 1, len, out);
+	return len;
+}
+
 /* At most max characters of s (all: SIZE_MAX), escaped. */
 static void xml_text_n(FILE *out, const char *s, size_t max)
 {
-	for (; s && *s && max; s++, max--) {
-		switch (*s) {
-		case '&':
-			fputs("&amp;", out);
-			break;
-		case '<':
-			fputs("&lt;", out);
-			break;
-		case '>':
-			fputs("&gt;", out);
-			break;
-		case '"':
-			fputs("&quot;", out);
-			break;
-		case '\'':
-			fputs("&apos;", out);
-			break;
-		default:
-			/* control characters are not allowed in XML 1.0 */
-			fputc((unsigned char)*s < 0x20 ? ' ' : *s, out);
-		}
-	}
+	for (; s && *s && max; max--)
+		s += xml_char(out, s);
 }
 
 static void xml_text(FILE *out, const char *s)

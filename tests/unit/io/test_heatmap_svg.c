@@ -2,7 +2,7 @@
 /*
  * test_heatmap_svg.c - the heat map's SVG: one element of class "link"
  * per line given, the hottest in the scale's top colour, the scale's
- * ends, names escaped for XML, a line naming a box that does not exist
+ * ends, names escaped for XML (bytes that are not UTF-8 replaced), a line naming a box that does not exist
  * refused before anything is written.
  */
 #include <stdarg.h>
@@ -147,6 +147,12 @@ static void names_are_escaped(void **state)
 	assert_non_null(strstr(text, "a&lt;&amp;&quot;&apos;&gt;b"));
 	assert_null(strstr(text, "a<&"));
 	assert_non_null(strstr(text, "t&lt;1&gt; &amp; &quot;q&quot;"));
+	free(text);
+	/* UTF-8 kept; a stray byte, an overlong form, a control character
+	 * replaced: the document stays well-formed */
+	h.title = "sw-\xc3\xa9t\xc3\xa9 \xff \xc0\xaf \x01.";
+	text = write_svg(&h, &ret, &err);
+	assert_non_null(strstr(text, ">sw-\xc3\xa9t\xc3\xa9 ? ??  .</text>"));
 	free(text);
 }
 
