@@ -160,12 +160,17 @@ fi
 
 echo "== real LFTs read back from ibsim (Dump), checked by osmcloud check"
 sim_cmd Dump >"$RUN/ibsim.dump"
-"$osmcloud" check --ibsim-dump "$RUN/ibsim.dump"
+out=${DEMO_OUT:-$top/build/demo} # kept after the run: the heat map's folder
+mkdir -p "$out" && rm -f "$out/link-load.svg" || exit 1
+"$osmcloud" check --ibsim-dump "$RUN/ibsim.dump" \
+	--heatmap "$out/link-load.svg"
 status=$?
 echo "   (switch LIDs a switch does not reach are root-to-root pairs: up/down"
 echo "    routing, like OpenSM's ftree, never turns down and up again;"
 echo "    routing_engine sftree connects them without a credit loop)"
 live_fabric_check || status=1
+[ -s "$out/link-load.svg" ] &&
+	echo "demo: link-load heat map: $out/link-load.svg"
 [ $status -eq 0 ] && echo "demo: OK" || {
 	echo "demo: the check failed; files kept in $TOP" >&2
 	KEEP_RUN=1

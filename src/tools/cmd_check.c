@@ -21,6 +21,7 @@
 #include "io/ibsim_dump.h"
 #include "io/lft_input.h"
 #include "check_ebb.h"
+#include "check_hot.h"
 #include "check_tenants.h"
 #include "route/promise.h"
 #include "verify/verify.h"
@@ -42,6 +43,7 @@ struct check_args {
 	uint64_t sw_pairs_unserved;	 /* ... which declares these */
 	int unserved_given;
 	struct ebb_check ebb; /* --ebb, --seed, --ebb-trace */
+	struct hot_check hot; /* --hot, --heatmap */
 	int seed_given;
 };
 
@@ -122,6 +124,10 @@ static void check_usage(FILE *out)
 		"  --seed S               their seed (default 0: a fixed one)\n"
 		"  --ebb-trace FILE       each round's value and the running\n"
 		"                         mean, one line per round\n"
+		"where the load is (docs/user-guide.md):\n"
+		"  --hot N                list the N hottest links (default 5,\n"
+		"                         0: none)\n"
+		"  --heatmap FILE.svg     draw the link loads as a heat map\n"
 		"exit status: 0 all required checks pass, 1 a check fails,\n"
 		"2 bad usage or unreadable input\n");
 }
@@ -237,6 +243,10 @@ static int check_option(struct check_args *a, int c)
 	case 'T':
 		a->ebb.trace = optarg;
 		return 0;
+	case 'H':
+		return hot_check_top(&a->hot, optarg);
+	case 'M':
+		return hot_check_heatmap(&a->hot, optarg);
 	case 'h':
 		check_usage(stdout);
 		exit(0);
@@ -309,6 +319,8 @@ static int parse_check_args(int argc, char **argv, struct check_args *a)
 		{"ebb", required_argument, NULL, 'B'},
 		{"seed", required_argument, NULL, 'S'},
 		{"ebb-trace", required_argument, NULL, 'T'},
+		{"hot", required_argument, NULL, 'H'},
+		{"heatmap", required_argument, NULL, 'M'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -692,6 +704,7 @@ static void print_json(const struct check_args *a, const struct oc_fabric *f,
 	json_bool("cdg_all_cycle", r->cdg_all_cycle.len > 0);
 	json_cycle(f, "cdg_all_cycle_example", &r->cdg_all_cycle);
 	json_load(r);
+	hot_check_json_members(&a->hot, stdout);
 	if (tc->has_parts || tc->has_contention) {
 		json_key("tenants");
 		tenant_check_json(tc);
@@ -710,7 +723,7 @@ static void print_json(const struct check_args *a, const struct oc_fabric *f,
 
 int cmd_check(int argc, char **argv)
 {
-	struct check_args a = {0};
+	struct check_args a = {.hot.top = HOT_CHECK_DEFAULT};
 	struct tenant_check tc = {0};
 	struct oc_verify_report r;
 	int failed[NUM_VERDICTS];
@@ -719,6 +732,13 @@ int cmd_check(int argc, char **argv)
 	struct oc_fabric *f;
 	struct oc_err err;
 	int ret = parse_check_args(argc, argv, &a);
+
+	struct hot_input hot_in = {
+		.file = a.ibsim_dump ? a.ibsim_dump : a.fab.topo,
+		.engine = a.promise ? a.promise->name : NULL,
+		.vms = a.fab.vms,
+		.weights = a.ten.weights,
+	};
 
 	if (ret)
 		return ret;
@@ -735,11 +755,15 @@ int cmd_check(int argc, char **argv)
 		fprintf(stderr, "osmcloud check: out of memory\n");
 		ret = 2;
 		oc_verify_report_free(&r);
+	} else if (hot_check_run(&a.hot, f, lfts, &r, &hot_in)) {
+		ret = 2;
+		oc_verify_report_free(&r);
 	} else {
 		if (a.json) {
 			print_json(&a, f, &r, failed, violation, &tc);
 		} else {
 			print_human(f, &r);
+			hot_check_print(&a.hot, f);
 			tenant_check_print(&tc);
 			ebb_check_print(&a.ebb);
 		}
@@ -748,6 +772,7 @@ int cmd_check(int argc, char **argv)
 		oc_verify_report_free(&r);
 	}
 	free(violation);
+	hot_check_free(&a.hot);
 	tenant_check_free(&tc);
 	oc_lfts_free(lfts);
 	oc_fabric_free(f);

@@ -10,6 +10,9 @@ osmcloud_SOURCES += src/tools/cmd_check.c \
 	src/tools/tenant_args.c src/tools/tenant_args.h \
 	src/tools/check_tenants.c src/tools/check_tenants.h \
 	src/tools/check_ebb.c src/tools/check_ebb.h
+# check --hot, --heatmap: the hottest links and the link-load heat map
+osmcloud_SOURCES += src/tools/check_hot.c src/tools/check_hot.h \
+	src/tools/check_weights.c src/tools/check_weights.h
 osmcloud_SOURCES += src/tools/cmd_ctl.c
 osmcloud_LDADD += libctlclient.la libosmcloudcore.la
 # config (template, check; config-check): the plugin's own option table

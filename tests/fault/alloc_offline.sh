@@ -6,7 +6,7 @@
 # shipped topology (the pftree engines with tenant files; vswitch_ftree
 # and sftree also with a VM file, roots, guid2lid and the dynamic LID
 # model; sftree on generated multi-core and degraded trees), "osmcloud
-# check" on those tables and on an ibsim Dump, "osmcloud plan" (also on a
+# check" on those tables and on an ibsim Dump (and with its heat map), "osmcloud plan" (also on a
 # live fabric's Dump and registry), "osmcloud sim" and "osmcloud gen".  Each run must end
 # as the run without failure did (same status and output: the C library
 # made do, e.g. by reading unbuffered), or exit non-zero naming the lack
@@ -206,6 +206,10 @@ try check "ft-k4-n3 ebb" --json --topo "$net" \
 try check "vms" --topo "$top/topologies/vswitch-ft-default.net" $vms \
 	--lfts "$tmp/vms-vswitch_ftree.dump"
 try check "ibsim Dump" --ibsim-dump "$top/tests/unit/data/ibsim-dump-small.txt"
+# shellcheck disable=SC2086
+try check "heat map" --json --hot 3 --heatmap "$tmp/hot.svg" \
+	--topo "$top/topologies/vswitch-ft-default.net" $vms \
+	--lfts "$tmp/vms-vswitch_ftree.dump"
 
 # the migration planner in both LID models, and the generator
 net=$top/topologies/vswitch-ft-default.net

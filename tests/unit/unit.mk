@@ -84,3 +84,6 @@ TESTS += tests/unit/debian_version.sh
 EXTRA_DIST += tests/unit/property_offline.sh tests/unit/property_lib.sh \
 	tests/unit/data/property-known-failures.txt
 TESTS += tests/unit/property_offline.sh
+# osmcloud check --hot and --heatmap: the hottest links, the SVG picture
+EXTRA_DIST += tests/unit/heatmap.sh
+TESTS += tests/unit/heatmap.sh

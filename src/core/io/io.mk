@@ -21,3 +21,5 @@ libosmcloudcore_la_SOURCES += src/core/io/osm_conf.c src/core/io/osm_conf.h
 # OpenSM's node name map (node_name_map_name)
 libosmcloudcore_la_SOURCES += src/core/io/node_name_map.c \
 	src/core/io/node_name_map.h
+# the link-load heat map's picture (SVG)
+libosmcloudcore_la_SOURCES += src/core/io/heatmap_svg.c src/core/io/heatmap_svg.h

@@ -25,6 +25,7 @@
 #include "route/engine.h"
 #include "route/engine_run.h"
 #include "analysis/ftree.h"
+#include "analysis/ftree_optional.h"
 #include "model/tolerance.h"
 #include "route/cross_core.h"
 #include "route/router.h"
@@ -702,3 +703,50 @@ const struct oc_engine oc_vswitch_ftree_engine = {
 	.summary = "weighted fat-tree routing for vSwitch (SR-IOV) fabrics",
 	.route = vswitch_ftree_route,
 };
+
+/* The VF ports of vSwitch hv: their weights, per port slot. */
+static void vf_weights(const struct vsw_run *run, uint32_t hv, double *slot)
+{
+	unsigned p = 0, cp, n = count_vms(run, hv);
+	uint32_t ca;
+
+	while (next_vf(run, hv, &p, &ca, &cp))
+		slot[oc_port_slot(run->f, ca, cp)] =
+			holds_vm(run, ca, cp) ? vm_weight(run, ca, cp, n) : 0;
+}
+
+int oc_vswitch_ftree_lid_weights(const struct oc_fabric *f,
+				 const struct oc_vm_table *vms, double *weight,
+				 struct oc_err *err)
+{
+	struct oc_engine_input in = {.f = f, .vms = vms};
+	struct vsw_run run = {.in = &in, .f = f};
+	struct oc_ftree *ft;
+	double *slot;
+	uint32_t i;
+
+	for (i = 0; i <= f->max_lid; i++)
+		weight[i] = 1;
+	if (oc_ftree_analyze_optional(f, &ft, err))
+		return -1;
+	if (!ft)
+		return 0;
+	slot = malloc(sizeof(*slot) * (f->num_ports + 1));
+	if (!slot) {
+		oc_ftree_free(ft);
+		return oc_err_set(err, "out of memory");
+	}
+	for (i = 0; i < f->num_ports; i++)
+		slot[i] = 1;
+	run.ft = ft;
+	for (i = 0; i < f->num_switches; i++)
+		if (ft->sw[i].role == OC_SW_VSWITCH)
+			vf_weights(&run, i, slot);
+	for (i = 1; i <= f->max_lid; i++)
+		if (f->lid_owner[i].node != OC_NONE)
+			weight[i] = slot[oc_port_slot(f, f->lid_owner[i].node,
+						      f->lid_owner[i].port)];
+	free(slot);
+	oc_ftree_free(ft);
+	return 0;
+}

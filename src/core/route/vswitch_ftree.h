@@ -40,4 +40,14 @@ int oc_vswitch_ftree_route_then(const struct oc_engine_input *in,
 				oc_vswitch_ftree_after_fn after,
 				struct oc_err *err);
 
+/* The weight vswitch_ftree routes each LID of f with, into
+ * weight[0..max_lid]: a VF holding a VM its VM's weight (the VM file's,
+ * else 1/N of the N VMs of its hypervisor; vms NULL: every active VF
+ * holds one), an idle VF 0 (it only copies its PF's routes), every other
+ * LID 1 (PFs, I/O and compute nodes; switches).  A fabric that is no
+ * fat-tree has no vSwitches: all 1.  -1 with err when out of memory. */
+int oc_vswitch_ftree_lid_weights(const struct oc_fabric *f,
+				 const struct oc_vm_table *vms, double *weight,
+				 struct oc_err *err);
+
 #endif

@@ -42,7 +42,10 @@ static int count_cas(struct verify_shared *sh, struct oc_verify_report *r)
 
 	sh->cas = calloc(sh->n ? sh->n : 1, sizeof(*sh->cas));
 	sh->with_cas = malloc(sizeof(*sh->with_cas) * (sh->n ? sh->n : 1));
-	if (!sh->cas || !sh->with_cas)
+	if (sh->lid_weight)
+		sh->cas_weight =
+			calloc(sh->n ? sh->n : 1, sizeof(*sh->cas_weight));
+	if (!sh->cas || !sh->with_cas || (sh->lid_weight && !sh->cas_weight))
 		return -1;
 	for (node = 0; node < f->num_nodes; node++) {
 		for (p = 1; p <= f->nodes[node].num_ports; p++) {
@@ -52,6 +55,9 @@ static int count_cas(struct verify_shared *sh, struct oc_verify_report *r)
 			    !oc_is_switch(f, peer))
 				continue;
 			sh->cas[f->nodes[peer].sw_index]++;
+			if (sh->cas_weight)
+				sh->cas_weight[f->nodes[peer].sw_index] +=
+					sh->lid_weight[oc_port(f, node, p)->lid];
 			r->ca_ports++;
 		}
 	}
@@ -210,6 +216,7 @@ static void teardown(struct verify_shared *sh)
 	free(sh->dist);
 	free(sh->short_rows);
 	free(sh->cas);
+	free(sh->cas_weight);
 	free(sh->with_cas);
 	free(sh->chan);
 	free(sh->link);
@@ -312,6 +319,8 @@ static void merge(struct verify_part *parts, unsigned num,
 			r->ca_max_hops = p->ca_max_hops;
 		for (c = 0; p->load && c < sh->channels; c++)
 			r->links[c].load += p->load[c];
+		for (c = 0; p->weighted && c < sh->channels; c++)
+			r->links[c].weighted += p->weighted[c];
 		if (i) {
 			oc_turns_merge(&parts[0].ca_turns, &p->ca_turns);
 			oc_turns_merge(&parts[0].all_turns, &p->all_turns);
@@ -340,6 +349,20 @@ static void load_stats(struct oc_verify_report *r)
 			r->load_down_max = l->load;
 	}
 	r->load_mean = r->channels ? (double)total / r->channels : 0.0;
+}
+
+static void weighted_stats(struct oc_verify_report *r)
+{
+	double total = 0;
+	uint32_t c;
+
+	for (c = 0; c < r->channels; c++) {
+		total += r->links[c].weighted;
+		if (r->links[c].weighted > r->weighted_max)
+			r->weighted_max = r->links[c].weighted;
+	}
+	r->weighted_mean = r->channels ? total / r->channels : 0.0;
+	r->has_weighted = 1;
 }
 
 /* Up/down by fat-tree level, when the fabric is a fat-tree. */
@@ -376,6 +399,8 @@ static int finish(const struct verify_shared *sh, struct verify_part *p0,
 		classify_links(sh, r);
 		load_stats(r);
 	}
+	if ((sh->what & OC_VERIFY_LOAD) && sh->lid_weight)
+		weighted_stats(r);
 	if ((sh->what & OC_VERIFY_CDG_CA) &&
 	    oc_cdg_check(&in, &p0->ca_turns, &r->cdg_ca_deps, &r->cdg_ca_cycle))
 		return -1;
@@ -409,7 +434,16 @@ int verify_in_parts(const struct oc_fabric *f, const struct oc_lfts *t,
 		    unsigned what, unsigned num, struct oc_verify_report *r,
 		    struct oc_err *err)
 {
-	struct verify_shared sh = {.f = f, .t = t, .what = what};
+	return verify_weighted_in_parts(f, t, what, NULL, num, r, err);
+}
+
+int verify_weighted_in_parts(const struct oc_fabric *f, const struct oc_lfts *t,
+			     unsigned what, const double *lid_weight,
+			     unsigned num, struct oc_verify_report *r,
+			     struct oc_err *err)
+{
+	struct verify_shared sh = {
+		.f = f, .t = t, .what = what, .lid_weight = lid_weight};
 	struct verify_part parts[MAX_PARTS];
 	unsigned i;
 	int ret;
@@ -448,6 +482,14 @@ int oc_verify(const struct oc_fabric *f, const struct oc_lfts *t,
 	      struct oc_verify_report *r, struct oc_err *err)
 {
 	return oc_verify_some(f, t, OC_VERIFY_ALL, r, err);
+}
+
+int oc_verify_weighted(const struct oc_fabric *f, const struct oc_lfts *t,
+		       const double *lid_weight, struct oc_verify_report *r,
+		       struct oc_err *err)
+{
+	return verify_weighted_in_parts(f, t, OC_VERIFY_LOAD, lid_weight, 0, r,
+					err);
 }
 
 void oc_verify_report_free(struct oc_verify_report *r)

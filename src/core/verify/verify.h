@@ -71,6 +71,9 @@ struct oc_verify_link {
 	struct oc_channel ch;
 	uint8_t dir;   /* enum oc_link_dir */
 	uint64_t load; /* CA-to-CA routes crossing it */
+	/* oc_verify_weighted(): those routes, each weighing its destination
+	 * LID's weight */
+	double weighted;
 };
 
 struct oc_verify_cycle {
@@ -109,6 +112,10 @@ struct oc_verify_report {
 	int has_dirs; /* links[].dir known (fat-tree) */
 	uint64_t load_up_max;
 	uint64_t load_down_max;
+	/* oc_verify_weighted(): links[].weighted known, their max and mean */
+	int has_weighted;
+	double weighted_max;
+	double weighted_mean;
 };
 
 /* What oc_verify_some() checks besides reachability (always checked);
@@ -127,6 +134,12 @@ int oc_verify(const struct oc_fabric *f, const struct oc_lfts *t,
 int oc_verify_some(const struct oc_fabric *f, const struct oc_lfts *t,
 		   unsigned what, struct oc_verify_report *r,
 		   struct oc_err *err);
+/* The link load only, each CA-to-CA route also counted with its
+ * destination's weight, lid_weight[LID] (0..max_lid of f), into
+ * links[].weighted. */
+int oc_verify_weighted(const struct oc_fabric *f, const struct oc_lfts *t,
+		       const double *lid_weight, struct oc_verify_report *r,
+		       struct oc_err *err);
 void oc_verify_report_free(struct oc_verify_report *r);
 
 /* Fault name for reports: "hole", "loop", "wrong delivery". */

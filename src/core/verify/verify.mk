@@ -11,3 +11,6 @@ libosmcloudcore_la_SOURCES += src/core/verify/ebb.c src/core/verify/ebb.h \
 	src/core/verify/verify.h src/core/verify/verify_cdg.c \
 	src/core/verify/verify_cdg.h src/core/verify/verify_int.h \
 	src/core/verify/verify_part.c src/core/verify/verify_text.c
+# the links ranked by load, per pair of levels, and their heat map
+libosmcloudcore_la_SOURCES += src/core/verify/link_rank.c \
+	src/core/verify/link_rank.h src/core/verify/link_heatmap.c

@@ -44,12 +44,14 @@ static inline int verify_active_ca_port(const struct oc_fabric *f,
 struct verify_shared {
 	const struct oc_fabric *f;
 	const struct oc_lfts *t;
-	unsigned what;	     /* OC_VERIFY_* */
-	uint32_t n;	     /* switches */
-	uint8_t *dist;	     /* oc_switch_distances() */
-	uint8_t *short_rows; /* [switch] no distance to it > MAX_HOPS */
-	uint32_t *cas;	     /* [switch] active CA ports linked to it */
-	uint32_t *with_cas;  /* switches with cas[] > 0, ascending */
+	unsigned what;		  /* OC_VERIFY_* */
+	const double *lid_weight; /* [LID] for links[].weighted, or NULL */
+	uint32_t n;		  /* switches */
+	uint8_t *dist;		  /* oc_switch_distances() */
+	uint8_t *short_rows;	  /* [switch] no distance to it > MAX_HOPS */
+	uint32_t *cas;		  /* [switch] active CA ports linked to it */
+	double *cas_weight;	  /* [switch] their weights, with lid_weight */
+	uint32_t *with_cas;	  /* switches with cas[] > 0, ascending */
 	uint32_t num_with_cas;
 	uint32_t *chan; /* [port slot] channel index, OC_NONE */
 	uint32_t channels;
@@ -73,7 +75,8 @@ struct verify_part {
 	uint64_t ca_pairs, ca_pairs_unreachable, ca_pairs_nonminimal;
 	uint64_t ca_pairs_nonminimal_graph, ca_pairs_no_updown;
 	uint32_t ca_max_hops;
-	uint64_t *load; /* [channel], OC_VERIFY_LOAD */
+	uint64_t *load;	  /* [channel], OC_VERIFY_LOAD */
+	double *weighted; /* [channel], with lid_weight */
 	struct oc_turns ca_turns, all_turns;
 	/* codes[i * n + s]: switch s's entry for LID block * 64 + i; one
 	 * column more, all VERIFY_ASK_EXACT, for LIDs beyond the tables */
@@ -93,6 +96,7 @@ struct verify_part {
 	uint8_t *state, *fault, *hops, *carry;
 	uint32_t *stack, *order;
 	uint64_t *flow;
+	double *wflow; /* flow[], weighted by the sources, with lid_weight */
 };
 
 int verify_part_init(struct verify_part *p, const struct verify_shared *sh);
@@ -105,5 +109,10 @@ void verify_part_run(struct verify_part *p);
 int verify_in_parts(const struct oc_fabric *f, const struct oc_lfts *t,
 		    unsigned what, unsigned parts, struct oc_verify_report *r,
 		    struct oc_err *err);
+/* The same with destination weights (NULL: none). */
+int verify_weighted_in_parts(const struct oc_fabric *f, const struct oc_lfts *t,
+			     unsigned what, const double *lid_weight,
+			     unsigned parts, struct oc_verify_report *r,
+			     struct oc_err *err);
 
 #endif

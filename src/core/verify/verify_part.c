@@ -46,6 +46,10 @@ static int alloc_findings(struct verify_part *p)
 	if ((sh->what & OC_VERIFY_LOAD) &&
 	    !(p->load = calloc(sh->channels + 1, sizeof(*p->load))))
 		return -1;
+	if ((sh->what & OC_VERIFY_LOAD) && sh->lid_weight &&
+	    (!(p->weighted = calloc(sh->channels + 1, sizeof(*p->weighted))) ||
+	     !(p->wflow = malloc(sizeof(*p->wflow) * (sh->n + 1)))))
+		return -1;
 	if ((sh->what & OC_VERIFY_CDG_CA) && oc_turns_init(&p->ca_turns, sh->f))
 		return -1;
 	if ((sh->what & OC_VERIFY_CDG_ALL) &&
@@ -83,6 +87,10 @@ int verify_part_init(struct verify_part *p, const struct verify_shared *sh)
 void verify_part_free(struct verify_part *p)
 {
 	free(p->load);
+	free(p->weighted);
+	free(p->wflow);
+	p->weighted = NULL;
+	p->wflow = NULL;
 	oc_turns_free(&p->ca_turns);
 	oc_turns_free(&p->all_turns);
 	free(p->codes);
@@ -392,13 +400,26 @@ static uint32_t out_channel(const struct verify_part *p, uint32_t s)
 		->chan[oc_port_slot(f, f->switches[s], VERIFY_OUT(p->code[s]))];
 }
 
-/* Routes from every CA source: each pushes its count down its chain. */
+/* The sources' weights at switch s, the destination's own port left
+ * out (all LIDs of a port weigh the same). */
+static double weighted_sources(const struct verify_part *p, uint32_t s)
+{
+	const struct verify_shared *sh = p->sh;
+
+	return sh->cas_weight[s] - (s == p->home ? sh->lid_weight[p->lid] : 0);
+}
+
+/* Routes from every CA source: each pushes its count down its chain
+ * (and, with weights, its weight times the destination's). */
 static void add_load(struct verify_part *p)
 {
-	uint32_t i, s, reachable = 0;
+	uint32_t i, s, c, next, reachable = 0;
+	double weight = p->wflow ? p->sh->lid_weight[p->lid] : 0;
 
 	for (s = 0; s < p->sh->n; s++) {
 		p->flow[s] = p->fault[s] ? 0 : sources(p, s);
+		if (p->wflow)
+			p->wflow[s] = p->fault[s] ? 0 : weighted_sources(p, s);
 		reachable += !p->fault[s];
 	}
 	order_by_hops(p);
@@ -406,8 +427,14 @@ static void add_load(struct verify_part *p)
 		s = p->order[i];
 		if (!p->hops[s] || !p->flow[s])
 			continue;
-		p->load[out_channel(p, s)] += p->flow[s];
-		p->flow[next_switch(p, s)] += p->flow[s];
+		c = out_channel(p, s);
+		next = next_switch(p, s);
+		p->load[c] += p->flow[s];
+		p->flow[next] += p->flow[s];
+		if (!p->wflow)
+			continue;
+		p->weighted[c] += weight * p->wflow[s];
+		p->wflow[next] += p->wflow[s];
 	}
 }
 

@@ -37,3 +37,10 @@ EXTRA_DIST += tests/unit/data/live/tiny.net \
 	tests/unit/data/live/tiny.opensm.fdbs \
 	tests/unit/data/live/tiny.opensm-subnet.lst \
 	tests/unit/data/live/tiny.opensm-lfts.dump
+# the heat map's SVG writer
+if HAVE_CMOCKA
+check_PROGRAMS += tests/unit/io/test_heatmap_svg
+TESTS += tests/unit/io/test_heatmap_svg
+tests_unit_io_test_heatmap_svg_CFLAGS = $(UNIT_TEST_CFLAGS)
+tests_unit_io_test_heatmap_svg_LDADD = $(UNIT_LIBS)
+endif

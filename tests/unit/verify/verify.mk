@@ -12,3 +12,10 @@ tests_unit_verify_test_updown_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
 tests_unit_verify_test_ebb_CFLAGS = $(UNIT_TEST_CFLAGS)
 tests_unit_verify_test_ebb_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
 endif
+# the links ranked by load and the heat map's boxes (verify/link_rank.h)
+if HAVE_CMOCKA
+check_PROGRAMS += tests/unit/verify/test_link_rank
+TESTS += tests/unit/verify/test_link_rank
+tests_unit_verify_test_link_rank_CFLAGS = $(UNIT_TEST_CFLAGS)
+tests_unit_verify_test_link_rank_LDADD = tests/unit/libtestlib.la $(UNIT_LIBS)
+endif
