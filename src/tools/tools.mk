@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # the osmcloud command and its subcommands
 osmcloud_SOURCES += src/tools/osmcloud.c src/tools/commands.h
+# --json of every subcommand: one report, one error path
+osmcloud_SOURCES += src/tools/json_report.c src/tools/json_report.h
 osmcloud_SOURCES += src/tools/cmd_route.c
 osmcloud_SOURCES += src/tools/cmd_gen.c
 # check: the LFT verifier, the ibsim Dump reader and the tenant metrics
