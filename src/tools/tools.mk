@@ -3,7 +3,8 @@
 osmcloud_SOURCES += src/tools/osmcloud.c src/tools/commands.h
 # --json of every subcommand: one report, one error path
 osmcloud_SOURCES += src/tools/json_report.c src/tools/json_report.h
-osmcloud_SOURCES += src/tools/cmd_route.c
+osmcloud_SOURCES += src/tools/cmd_route.c src/tools/route_json.c \
+	src/tools/route_json.h
 osmcloud_SOURCES += src/tools/cmd_gen.c
 # check: the LFT verifier, the ibsim Dump reader and the tenant metrics
 osmcloud_SOURCES += src/tools/cmd_check.c \
