@@ -268,11 +268,10 @@ static json_t *gen_json(const struct gen_args *a, const struct oc_fabric *f,
 		"core_links", (json_int_t)st->core_links, "switches",
 		(json_int_t)f->num_switches, "cas",
 		(json_int_t)(f->num_nodes - f->num_switches), "nodes",
-		(json_int_t)f->num_nodes, "hosts", (json_int_t)st->hosts,
-		"vfs", (json_int_t)st->vfs, "io_cas", (json_int_t)st->io_cas,
-		"links", (json_int_t)st->links, "cut_links",
-		(json_int_t)st->cut_links, "lids", (json_int_t)lids,
-		"beyond_ibsim_defaults",
+		(json_int_t)f->num_nodes, "hosts", (json_int_t)st->hosts, "vfs",
+		(json_int_t)st->vfs, "io_cas", (json_int_t)st->io_cas, "links",
+		(json_int_t)st->links, "cut_links", (json_int_t)st->cut_links,
+		"lids", (json_int_t)lids, "beyond_ibsim_defaults",
 		f->num_nodes > IBSIM_MAX_NODES ||
 			f->num_switches > IBSIM_MAX_SWITCHES ||
 			ports > IBSIM_MAX_PORTS);

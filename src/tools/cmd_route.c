@@ -240,12 +240,10 @@ static void print_lanes(const struct oc_partitions *ps,
 /* The engine's promise on its tables, as the plugin checks it: 0 kept,
  * 1 broken (*violation says how; free it), -1 not checkable (said on
  * stderr). */
-static int check_promise(const struct route_args *a,
-			 const struct oc_engine *engine,
-			 const struct oc_engine_input *in,
-			 const struct oc_lfts *lfts,
-			 const struct oc_route_stats *stats, double *ms,
-			 char **violation)
+static int
+check_promise(const struct route_args *a, const struct oc_engine *engine,
+	      const struct oc_engine_input *in, const struct oc_lfts *lfts,
+	      const struct oc_route_stats *stats, double *ms, char **violation)
 {
 	double t = oc_now_ms();
 	struct oc_err err;
@@ -333,9 +331,9 @@ int cmd_route(int argc, char **argv)
 	if (a.out && write_lfts(a.out, in.f, lfts))
 		ret = 1;
 	if (a.json) {
-		struct route_outcome o = {a.engine, a.fab.topo, a.out,
-					  violation, &stats, ti.parts,
-					  &lanes, check_ms};
+		struct route_outcome o = {a.engine,  a.fab.topo, a.out,
+					  violation, &stats,	 ti.parts,
+					  &lanes,    check_ms};
 
 		if (json_report_print("route", route_json(in.f, &o)))
 			ret = 2;

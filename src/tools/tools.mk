@@ -19,7 +19,7 @@ osmcloud_SOURCES += src/tools/cmd_config_check.c \
 	src/osm/options.c src/osm/options.h src/osm/log_level.h
 osmcloud_SOURCES += src/tools/cmd_plan.c src/tools/plan.h \
 	src/tools/plan_args.c src/tools/plan_session.c \
-	src/tools/plan_report.c
+	src/tools/plan_report.c src/tools/plan_json.c src/tools/plan_json.h
 # weights: port receive counters (libibmad) to a pftree_wt weights file
 osmcloud_SOURCES += src/tools/cmd_weights.c \
 	src/tools/ibports.c src/tools/ibports.h \
