@@ -55,9 +55,9 @@ json_t *plan_json_counts(const struct oc_plan_counts *c)
 	if (obj && c->level >= 0 &&
 	    json_object_update_new(
 		    obj, json_pack("{s:i, s:I, s:I, s:b}", "level", c->level,
-				   "skyline", (json_int_t)c->skyline,
-				   "closure", (json_int_t)c->closure,
-				   "fallback", c->fallback))) {
+				   "skyline", (json_int_t)c->skyline, "closure",
+				   (json_int_t)c->closure, "fallback",
+				   c->fallback))) {
 		json_decref(obj);
 		return NULL;
 	}
