@@ -51,6 +51,15 @@ json_t *oc_json_text(const char *s)
 	return str;
 }
 
+char *oc_json_quoted(const char *s)
+{
+	json_t *str = oc_json_text(s);
+	char *q = str ? json_dumps(str, JSON_ENCODE_ANY | OC_JSON_FLAGS) : NULL;
+
+	json_decref(str);
+	return q;
+}
+
 int oc_json_print(FILE *out, json_t *obj)
 {
 	int ret;

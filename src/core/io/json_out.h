@@ -27,6 +27,10 @@ json_t *oc_json_fixed(double value, unsigned decimals);
  * not start a valid sequence becomes U+FFFD); NULL: out of memory. */
 json_t *oc_json_text(const char *s);
 
+/* s as a JSON string literal, quotes included (malloc'd; NULL: out of
+ * memory): for a log line, where no byte of s may go unescaped. */
+char *oc_json_quoted(const char *s);
+
 /* Writes obj and a newline to out, then drops the reference to obj.
  * -1 when obj is NULL (a member could not be built: out of memory) or
  * the write failed. */
