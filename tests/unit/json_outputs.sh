@@ -127,5 +127,90 @@ assert d["total_migrations"] == len(migs) and d["seed"] == 3, d' \
 # shellcheck disable=SC2086
 expect 2 "sim --json --out" "$osmcloud" sim $sim_opts --json --out "$tmp/x"
 
+# ---- the clients: pathcache and ctl against scripted servers ------------
+# serve SOCKET N ANSWERS: a server on SOCKET for N connections, each
+# request line answered from the JSON object ANSWERS (line -> reply
+# text), every request kept in SOCKET.log; returns once it listens
+cat >"$tmp/fake.py" <<'PY'
+import json, os, socket, sys
+path, n, answers = sys.argv[1], int(sys.argv[2]), json.loads(sys.argv[3])
+s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+s.bind(path)
+s.listen(4)
+s.settimeout(60)
+print("ready", flush=True)
+with open(path + ".log", "w") as out:
+    for _ in range(n):
+        c, _ = s.accept()
+        line = c.makefile().readline().rstrip("\n")
+        out.write(line + "\n")
+        out.flush()
+        c.sendall(answers.get(line, "error unexpected\n").encode())
+        c.close()
+os.unlink(path)
+PY
+serve() {
+	rm -f "$tmp/ready"
+	mkfifo "$tmp/ready"
+	timeout 120 python3 "$tmp/fake.py" "$1" "$2" "$3" >"$tmp/ready" &
+	server=$!
+	read -r _ <"$tmp/ready"
+}
+
+pc=$tmp/pc.sock
+serve "$pc" 3 '{"show": "entry dlid=72 | dlid=72 flag=1 source=cache\nentry dlid=73 sl=1 | dlid=73 flag=1\nok entries=2 enabled=1\n", "stats": "ok enabled=1 entries=2 hits=5 guid=0x0002c90300000001\n", "query dlid=9": "error sa: MAD status 0x0300 (no such record)\n"}'
+expect 0 "pathcache show --json" timeout 20 "$osmcloud" pathcache show \
+	--json --socket "$pc"
+py "$tmp/out" '
+assert d["command"] == "show" and d["ok"] is True and d["enabled"] == 1, d
+assert len(d["records"]) == d["entries"] == 2, d
+assert d["records"][0] == {"key": {"dlid": 72}, "record": {"dlid": 72, "flag": 1, "source": "cache"}}, d
+assert d["records"][1]["key"] == {"dlid": 73, "sl": 1}, d'
+expect 0 "pathcache stats --json" timeout 20 "$osmcloud" pathcache stats \
+	--json --socket "$pc"
+py "$tmp/out" '
+assert d == {"command": "stats", "ok": True, "enabled": 1, "entries": 2, "hits": 5, "guid": "0x0002c90300000001"}, d'
+expect 1 "pathcache query --json, an error" timeout 20 "$osmcloud" \
+	pathcache query --json --socket "$pc" dlid=9
+py "$tmp/out" '
+assert d["ok"] is False and d["error"] == "sa: MAD status 0x0300 (no such record)", d'
+grep -q "osmcloud pathcache: sa: MAD status 0x0300" "$tmp/err" ||
+	fail "pathcache query --json: the error not on stderr"
+wait $server
+expect 2 "pathcache serve --json" "$osmcloud" pathcache serve --json \
+	--socket "$tmp/no.sock"
+
+ctl=$tmp/ctl.sock
+serve "$ctl" 2 '{"{\"op\":\"version\"}": "{\"id\":null,\"result\":\"done\",\"code\":0,\"message\":\"osmcloud-ctl 1\",\"protocol\":\"osmcloud-ctl\",\"version\":1}\n", "{\"op\":\"stop\",\"vm\":\"vm a\",\"from\":\"hv5 mlx5_0\"}": "{\"id\":null,\"result\":\"refused\",\"code\":1,\"message\":\"no VM registry\"}\n"}'
+expect 0 "ctl --json REQUEST" timeout 20 "$osmcloud" ctl --socket "$ctl" \
+	--json '{"op":"version"}'
+py "$tmp/out" '
+assert d["protocol"] == "osmcloud-ctl" and d["code"] == 0, d'
+expect 1 "ctl --json OP KEY=VALUE" timeout 20 "$osmcloud" ctl --socket "$ctl" \
+	--json stop "vm=vm a" "from=hv5 mlx5_0"
+py "$tmp/out" '
+assert d == {"id": None, "result": "refused", "code": 1, "message": "no VM registry"}, d'
+wait $server
+printf '%s\n' '{"op":"version"}' '{"op":"stop","vm":"vm a","from":"hv5 mlx5_0"}' |
+	cmp -s - "$ctl.log" || fail "ctl sent: $(cat "$ctl.log")"
+expect 5 "ctl --json OP WORD" "$osmcloud" ctl --socket "$ctl" --json stop vm-a
+grep -q 'word 2 "vm-a" is not KEY=VALUE' "$tmp/err" || fail "ctl: $(cat "$tmp/err")"
+expect 5 "ctl --json REQUEST extra" "$osmcloud" ctl --socket "$ctl" \
+	--json '{"op":"vms"}' extra
+grep -q '^usage: osmcloud ctl' "$tmp/err" || fail "ctl: $(cat "$tmp/err")"
+
+# ---- the MAD tools, without a fabric: --json is an option of each, and
+# a refusal prints nothing on stdout (their reports: tests/ibsim)
+expect 2 "weights --json -o -" "$osmcloud" weights --json -o -
+grep -q -- '--json needs -o FILE' "$tmp/err" || fail "weights: $(cat "$tmp/err")"
+expect 2 "smp-time --json without -k" "$osmcloud" smp-time --json -x 6
+[ -s "$tmp/out" ] && fail "smp-time: refused, but wrote on stdout"
+for cmd in "sa-load --json --window 0" "sa-peer --json --name x"; do
+	# shellcheck disable=SC2086
+	expect 2 "$cmd" "$osmcloud" $cmd
+	grep -q 'unrecognized option' "$tmp/err" && fail "$cmd: no --json"
+	[ -s "$tmp/out" ] && fail "$cmd: refused, but wrote on stdout"
+done
+
 [ "$failures" -eq 0 ] || exit 1
 echo "every --json report checked"
