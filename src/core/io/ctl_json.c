@@ -191,15 +191,17 @@ static int decode_error(json_error_t *je, struct oc_err *err)
 
 	split_error(je->text, &token, &len);
 	phrase = our_phrase(je->text, token);
-	if (json_error_code(je) == json_error_invalid_utf8 ||
+	/* (by the text: json_error_code() is jansson 2.11's, configure
+	 * asks for 2.7) */
+	if (!strncmp(je->text, "unable to decode byte", 21) ||
 	    !strncmp(je->text, "control character", 17))
 		col = pos + 1; /* the byte itself */
-	else if (token)
+	else if (token && len <= pos)
 		col = pos - len + 1; /* the token's first byte */
 	else
 		col = strstr(je->text, "near end of file") || !pos ? pos + 1
 								   : pos;
-	if (json_error_code(je) == json_error_duplicate_key &&
+	if (!strncmp(je->text, "duplicate object key", 20) &&
 	    printable_key(token, len))
 		return oc_err_set(err, "column %zu: member %.*s given twice",
 				  col, (int)len, token);
