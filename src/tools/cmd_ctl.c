@@ -141,7 +141,7 @@ static int json_exchange(struct oc_ctl *c, const char *req)
 {
 	const char *line;
 
-	if (req[strspn(req, " \t")] != '{' || strchr(req, '\n'))
+	if (!is_json(req) || strchr(req, '\n'))
 		return own_reply(OC_RES_BAD_REQUEST,
 				 "a request is one JSON object on one line");
 	if (oc_ctl_send_line(c, req) || !(line = oc_ctl_read_line(c)))

@@ -56,6 +56,27 @@ assert d["subtree_root"] == a[0] and d["sw2sw"] == int(a[1]), d
 assert d["output"] is None and d["lids"]["compute_nodes"] == 64, d' \
 	"$root" "$sw2sw"
 
+# pftree: the tenants and their lanes, as the summary names them
+expect 0 "gen XGFT(2;8,4;1,4)" "$osmcloud" gen --pgft '2;8,4;1,4' \
+	-o "$tmp/x32.net"
+guid() { printf '0x0002c904%08x' $(($1 * 16 + 1)); }
+{
+	echo "Default=0x7fff, ipoib : ALL=full ;"
+	echo "a=0x8001 : $(guid 0) $(guid 5) $(guid 9) ;"
+	echo "b=0x8002, sl=2 : $(guid 1) $(guid 6) $(guid 30) ;"
+} >"$tmp/parts"
+expect 0 "route pftree" "$osmcloud" route --engine pftree --topo \
+	"$tmp/x32.net" --partitions "$tmp/parts"
+tenants=$(sed -n 's/^tenants: \([0-9]*\) partitions routed.*/\1/p' "$tmp/err")
+lanes=$(sed -n 's/^lanes: //p' "$tmp/err")
+expect 0 "route pftree --json" "$osmcloud" route --engine pftree --json \
+	--topo "$tmp/x32.net" --partitions "$tmp/parts"
+py "$tmp/out" '
+t = d["tenants"]
+assert t["partitions"] == int(a[0]), (t, a)
+assert " ".join("%s=SL%d" % kv for kv in t["sl"].items()) == a[1], (t, a)
+assert d["lids"]["compute_nodes"] == 32, d' "$tenants" "$lanes"
+
 # ---- check: the same figures as route's --------------------------------
 expect 0 "check --json" "$osmcloud" check --json --topo "$net" \
 	--lfts "$tmp/vsw.dump"
