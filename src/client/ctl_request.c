@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * ctl_request.c - libosmcloudctl's JSON: a request built from key/value
- * strings with the project's quoting (oc_json_quote), a reply read with
- * the project's strict parser (oc_json_parse_reply), its members by name.
+ * strings with jansson (io/json_out.h: invalid UTF-8 as U+FFFD), a reply
+ * read with the project's strict parser (oc_json_parse_reply, jansson
+ * too), its members by name.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "io/ctl_json.h"
+#include "io/json_out.h"
 #include "ctl_conn.h"
 
 struct oc_ctl_reply {
@@ -80,44 +82,56 @@ struct oc_ctl_reply *oc_ctl_reply_parse(const char *line, char *err,
 	return r;
 }
 
-/* {"op":op,"key":"value",...} on one line, NULL-terminated text. */
+/* {"op":op,"key":"value",...} on one line, NULL-terminated text; NULL
+ * when out of memory.  A key given twice keeps its last value. */
 static char *request_line(const char *op, const char *const *args)
 {
+	json_t *req = json_object();
 	char *line = NULL;
-	size_t len = 0;
-	FILE *out = open_memstream(&line, &len);
 	unsigned i;
+	int bad;
 
-	if (!out)
+	if (!req)
 		return NULL;
-	fputs("{\"op\":", out);
-	oc_json_quote(out, op);
+	bad = json_object_set_new(req, "op", oc_json_text(op));
 	for (i = 0; args && args[i] && args[i + 1]; i += 2) {
-		fputc(',', out);
-		oc_json_quote(out, args[i]);
-		fputc(':', out);
-		oc_json_quote(out, args[i + 1]);
+		json_t *key = oc_json_text(args[i]); /* valid UTF-8 */
+
+		bad |= !key || json_object_set_new(req, json_string_value(key),
+						   oc_json_text(args[i + 1]));
+		json_decref(key);
 	}
-	fputc('}', out);
-	if (fclose(out)) {
-		free(line);
-		return NULL;
-	}
+	if (!bad)
+		line = json_dumps(req, OC_JSON_FLAGS);
+	json_decref(req);
 	return line;
 }
 
-/* args pairs up: an odd count is the caller's mistake, said plainly. */
+/* args pairs up and names each key once: the caller's mistakes, said
+ * plainly. */
 static int check_args(struct oc_ctl *c, const char *const *args)
 {
-	unsigned n = 0;
+	unsigned n = 0, i;
 
 	while (args && args[n])
 		n++;
-	return n % 2 ? ctl_conn_fail(c,
-				     "request arguments: key \"%s\" has "
-				     "no value",
-				     args[n - 1])
-		     : 0;
+	if (n % 2)
+		return ctl_conn_fail(c,
+				     "request arguments: key \"%s\" has no "
+				     "value",
+				     args[n - 1]);
+	for (n = 0; args && args[n]; n += 2) {
+		int twice = !strcmp(args[n], "op");
+
+		for (i = 0; i < n && !twice; i += 2)
+			twice = !strcmp(args[i], args[n]);
+		if (twice)
+			return ctl_conn_fail(c,
+					     "request arguments: key \"%s\" "
+					     "given twice",
+					     args[n]);
+	}
+	return 0;
 }
 
 struct oc_ctl_reply *oc_ctl_request(struct oc_ctl *c, const char *op,

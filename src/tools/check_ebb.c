@@ -10,6 +10,7 @@
 
 #include "base/clock.h"
 #include "check_ebb.h"
+#include "io/json_out.h"
 #include "opt_uint.h"
 
 #define MAX_ROUNDS 10000000u
@@ -116,11 +117,14 @@ void ebb_check_print(const struct ebb_check *e)
 	       e->cpu_seconds > 0 ? e->res.rounds / e->cpu_seconds : 0);
 }
 
-void ebb_check_json(const struct ebb_check *e)
+json_t *ebb_check_json(const struct ebb_check *e)
 {
-	printf("{\"rounds\": %u, \"seed\": %u, \"endpoints\": %u, "
-	       "\"flows_per_round\": %u, \"mean\": %.6f, \"min\": %.6f, "
-	       "\"max\": %.6f, \"unreachable_flows\": %u}",
-	       e->res.rounds, e->seed, e->endpoints, e->res.flows, e->res.mean,
-	       e->res.min, e->res.max, e->res.unreachable);
+	return json_pack("{s:I, s:I, s:I, s:I, s:o, s:o, s:o, s:I}", "rounds",
+			 (json_int_t)e->res.rounds, "seed", (json_int_t)e->seed,
+			 "endpoints", (json_int_t)e->endpoints,
+			 "flows_per_round", (json_int_t)e->res.flows, "mean",
+			 oc_json_fixed(e->res.mean, 6), "min",
+			 oc_json_fixed(e->res.min, 6), "max",
+			 oc_json_fixed(e->res.max, 6), "unreachable_flows",
+			 (json_int_t)e->res.unreachable);
 }

@@ -9,6 +9,8 @@
 
 #include <stdint.h>
 
+#include <jansson.h>
+
 #include "model/fabric.h"
 #include "model/lft.h"
 #include "verify/ebb.h"
@@ -33,7 +35,8 @@ int ebb_check_run(struct ebb_check *e, const struct oc_fabric *f,
 		  const struct oc_lfts *t);
 void ebb_check_print(const struct ebb_check *e);
 /* The value of the JSON key "ebb": no times, so the same input gives
- * the same JSON (the text's time line ends in " ms", as other timings). */
-void ebb_check_json(const struct ebb_check *e);
+ * the same JSON (the text's time line ends in " ms", as other timings);
+ * NULL: out of memory. */
+json_t *ebb_check_json(const struct ebb_check *e);
 
 #endif

@@ -253,56 +253,6 @@ json_t *hot_check_json(const struct hot_check *hc, const struct oc_fabric *f)
 			 "link_load_by_level", levels_json(hc));
 }
 
-/* value as compact JSON text, NULL when out of memory.  jansson 2.14
- * leaves out a key's text when an allocation inside json_dumps() fails
- * and still returns a string, so the text is read back and compared. */
-static char *dump_checked(const json_t *value)
-{
-	char *text = json_dumps(value, JSON_COMPACT | JSON_ENCODE_ANY);
-	json_t *back = text ? json_loads(text, JSON_DECODE_ANY, NULL) : NULL;
-	int same = back && json_equal(back, value);
-
-	json_decref(back);
-	if (same)
-		return text;
-	free(text);
-	return NULL;
-}
-
-/* hc->json's members as ",\n  KEY: VALUE" lines into hc->json_text. */
-static int json_members_text(struct hot_check *hc)
-{
-	size_t len = 1, at = 0;
-	const char *key;
-	json_t *value;
-	char *part;
-
-	hc->json_text = calloc(1, 1);
-	json_object_foreach(hc->json, key, value)
-	{
-		char *grown;
-
-		part = dump_checked(value);
-		grown = part && hc->json_text
-				? realloc(hc->json_text,
-					  len += strlen(key) + strlen(part) + 8)
-				: NULL;
-		if (!grown) {
-			free(part);
-			return -1;
-		}
-		hc->json_text = grown;
-		at += sprintf(hc->json_text + at, ",\n  \"%s\": %s", key, part);
-		free(part);
-	}
-	return hc->json_text ? 0 : -1;
-}
-
-void hot_check_json_members(const struct hot_check *hc, FILE *out)
-{
-	fputs(hc->json_text, out);
-}
-
 /* ---- the run ------------------------------------------------------------ */
 
 int hot_check_run(struct hot_check *hc, const struct oc_fabric *f,
@@ -323,7 +273,7 @@ int hot_check_run(struct hot_check *hc, const struct oc_fabric *f,
 		return 2;
 	}
 	hc->json = hot_check_json(hc, f);
-	if (!hc->json || json_members_text(hc)) {
+	if (!hc->json) {
 		fprintf(stderr, "osmcloud check: out of memory\n");
 		return 2;
 	}
@@ -338,6 +288,4 @@ void hot_check_free(struct hot_check *hc)
 	hc->has_wr = 0;
 	json_decref(hc->json);
 	hc->json = NULL;
-	free(hc->json_text);
-	hc->json_text = NULL;
 }

@@ -18,7 +18,7 @@
 #define HOT_CHECK_DEFAULT 5    /* hottest links listed */
 #define HOT_CHECK_ROW_BOXES 32 /* a wider row of the heat map is cut */
 
-struct json_t; /* jansson's; not included, cmd_check.c writes JSON by hand */
+struct json_t; /* jansson's */
 
 /* What the check read, for the weights and the picture's title. */
 struct hot_input {
@@ -37,8 +37,8 @@ struct hot_check {
 	struct oc_verify_report wr;
 	int has_wr;
 	struct oc_link_rank rk;
-	struct json_t *json; /* hot_check_json(), made by hot_check_run() */
-	char *json_text;     /* its members, for hot_check_json_members() */
+	struct json_t *json; /* hot_check_json(), made by hot_check_run():
+			     * check's JSON report takes its members */
 };
 
 /* Option parsers: 0, or 2 after the error on stderr. */
@@ -59,9 +59,6 @@ void hot_check_print(const struct hot_check *hc, const struct oc_fabric *f);
  * out of memory. */
 struct json_t *hot_check_json(const struct hot_check *hc,
 			      const struct oc_fabric *f);
-/* The members of hc->json as ",\n  KEY: VALUE" lines, for a JSON object
- * written by hand. */
-void hot_check_json_members(const struct hot_check *hc, FILE *out);
 void hot_check_free(struct hot_check *hc);
 
 #endif

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "check_tenants.h"
+#include "io/json_out.h"
 
 #define DEFAULT_ROUNDS 100
 #define EBB_SEED 20161
@@ -93,53 +94,79 @@ void tenant_check_print(const struct tenant_check *tc)
 		       tc->ebb_quiet, tc->ebb_noisy);
 }
 
-static void json_parts(const struct tenant_check *tc)
+static json_t *json_part(const struct tenant_check *tc,
+			 const struct oc_part_metrics *m)
 {
-	uint32_t i;
+	char pkey[8];
 
-	printf("\"links_shared\": %u, \"phy_not_alone\": %u, "
-	       "\"partitions\": [",
-	       tc->rep.links_shared, tc->rep.phy_not_alone);
-	for (i = 0; i < tc->rep.count; i++) {
-		const struct oc_part_metrics *m = &tc->rep.parts[i];
-
-		printf("%s\n    {\"pkey\": \"0x%04x\", \"name\": \"%s\", "
-		       "\"policy\": \"%s\", \"members\": %u, "
-		       "\"links_used\": %u, \"links_shared\": %u, "
-		       "\"alone\": %s}",
-		       i ? "," : "", tc->ti.parts->parts[m->part].pkey,
-		       part_name(tc, m->part), oc_isolation_name(m->isolation),
-		       m->members, m->links_used, m->links_shared,
-		       m->alone ? "true" : "false");
-	}
-	printf("]");
+	snprintf(pkey, sizeof(pkey), "0x%04x",
+		 tc->ti.parts->parts[m->part].pkey);
+	return json_pack("{s:s, s:o, s:s, s:I, s:I, s:I, s:b}", "pkey", pkey,
+			 "name", oc_json_text(part_name(tc, m->part)), "policy",
+			 oc_isolation_name(m->isolation), "members",
+			 (json_int_t)m->members, "links_used",
+			 (json_int_t)m->links_used, "links_shared",
+			 (json_int_t)m->links_shared, "alone", m->alone);
 }
 
-void tenant_check_json(const struct tenant_check *tc)
+static int json_parts(const struct tenant_check *tc, json_t *obj)
 {
-	const char *sep = "";
+	json_t *parts = json_array();
+	uint32_t i;
 
-	printf("{");
-	if (tc->has_parts) {
-		json_parts(tc);
-		sep = ", ";
+	for (i = 0; parts && i < tc->rep.count; i++)
+		if (json_array_append_new(parts,
+					  json_part(tc, &tc->rep.parts[i])))
+			break;
+	if (!parts || i < tc->rep.count) {
+		json_decref(parts);
+		return -1;
 	}
-	if (tc->has_contention) {
-		printf("%s\"receivers\": %u, \"contended_links_up\": %u, "
-		       "\"contended_links_down\": %u, \"contention_up\": %llu, "
-		       "\"contention_down\": %llu",
-		       sep, tc->cont.receivers, tc->cont.contended_up,
-		       tc->cont.contended_down,
-		       (unsigned long long)tc->cont.total_up,
-		       (unsigned long long)tc->cont.total_down);
-		sep = ", ";
+	return json_object_update_new(
+		obj,
+		json_pack("{s:I, s:I, s:o}", "links_shared",
+			  (json_int_t)tc->rep.links_shared, "phy_not_alone",
+			  (json_int_t)tc->rep.phy_not_alone, "partitions",
+			  parts));
+}
+
+static int json_contention(const struct tenant_check *tc, json_t *obj)
+{
+	return json_object_update_new(
+		obj,
+		json_pack("{s:I, s:I, s:I, s:I, s:I}", "receivers",
+			  (json_int_t)tc->cont.receivers, "contended_links_up",
+			  (json_int_t)tc->cont.contended_up,
+			  "contended_links_down",
+			  (json_int_t)tc->cont.contended_down, "contention_up",
+			  (json_int_t)tc->cont.total_up, "contention_down",
+			  (json_int_t)tc->cont.total_down));
+}
+
+static int json_ebb(const struct tenant_check *tc, json_t *obj)
+{
+	char pkey[8];
+
+	snprintf(pkey, sizeof(pkey), "0x%04x",
+		 tc->ti.parts->parts[tc->victim].pkey);
+	return json_object_update_new(
+		obj, json_pack("{s:s, s:I, s:o, s:o}", "victim", pkey,
+			       "ebb_rounds", (json_int_t)tc->rounds,
+			       "ebb_quiet", oc_json_fixed(tc->ebb_quiet, 4),
+			       "ebb_noisy", oc_json_fixed(tc->ebb_noisy, 4)));
+}
+
+json_t *tenant_check_json(const struct tenant_check *tc)
+{
+	json_t *obj = json_object();
+
+	if (obj && ((tc->has_parts && json_parts(tc, obj)) ||
+		    (tc->has_contention && json_contention(tc, obj)) ||
+		    (tc->has_ebb && json_ebb(tc, obj)))) {
+		json_decref(obj);
+		return NULL;
 	}
-	if (tc->has_ebb)
-		printf("%s\"victim\": \"0x%04x\", \"ebb_rounds\": %u, "
-		       "\"ebb_quiet\": %.4f, \"ebb_noisy\": %.4f",
-		       sep, tc->ti.parts->parts[tc->victim].pkey, tc->rounds,
-		       tc->ebb_quiet, tc->ebb_noisy);
-	printf("}");
+	return obj;
 }
 
 void tenant_check_free(struct tenant_check *tc)

@@ -7,6 +7,8 @@
 #ifndef OC_CHECK_TENANTS_H
 #define OC_CHECK_TENANTS_H
 
+#include <jansson.h>
+
 #include "model/fabric.h"
 #include "model/lft.h"
 #include "tenant_args.h"
@@ -30,7 +32,8 @@ int tenant_check_run(const struct tenant_args *a, const char *victim,
 		     unsigned rounds, const struct oc_fabric *f,
 		     const struct oc_lfts *t, struct tenant_check *tc);
 void tenant_check_print(const struct tenant_check *tc);
-void tenant_check_json(const struct tenant_check *tc);
+/* The value of check's "tenants" key; NULL: out of memory. */
+json_t *tenant_check_json(const struct tenant_check *tc);
 void tenant_check_free(struct tenant_check *tc);
 
 #endif

@@ -20,6 +20,7 @@
 #include "fabric_args.h"
 #include "io/ibsim_dump.h"
 #include "io/lft_input.h"
+#include "json_report.h"
 #include "check_ebb.h"
 #include "check_hot.h"
 #include "check_tenants.h"
@@ -517,206 +518,192 @@ static void print_human(const struct oc_fabric *f,
 
 /* ---- JSON --------------------------------------------------------------- */
 
-static void json_string(const char *s)
+static int put_u64(json_t *obj, const char *key, uint64_t value)
 {
-	putchar('"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			printf("\\%c", c);
-		else if (c < 0x20)
-			printf("\\u%04x", c);
-		else
-			putchar(c);
-	}
-	putchar('"');
+	return json_put(obj, key, json_integer((json_int_t)value));
 }
 
-static void json_key(const char *key)
+static json_t *json_input(const struct check_args *a)
 {
-	printf(",\n  ");
-	json_string(key);
-	printf(": ");
-}
-
-static void json_u64(const char *key, uint64_t value)
-{
-	json_key(key);
-	printf("%llu", (unsigned long long)value);
-}
-
-static void json_bool(const char *key, int value)
-{
-	json_key(key);
-	printf(value ? "true" : "false");
-}
-
-static void json_input(const struct check_args *a)
-{
-	printf("{\n  \"input\": {");
-	if (a->ibsim_dump) {
-		printf("\"ibsim_dump\": ");
-		json_string(a->ibsim_dump);
-	} else {
-		printf("\"topo\": ");
-		json_string(fabric_args_topo(&a->fab));
-		printf(", \"lfts\": ");
-		json_string(a->lfts);
-	}
-	printf("}");
+	if (a->ibsim_dump)
+		return json_pack("{s:o}", "ibsim_dump",
+				 oc_json_text(a->ibsim_dump));
+	return json_pack("{s:o, s:o}", "topo",
+			 oc_json_text(fabric_args_topo(&a->fab)), "lfts",
+			 oc_json_text(a->lfts));
 }
 
 /* "PREFIX_NAME": value */
-static void json_u64_pair(const char *prefix, const char *name, uint64_t value)
+static int put_u64_pair(json_t *obj, const char *prefix, const char *name,
+			uint64_t value)
 {
 	char key[64];
 
 	snprintf(key, sizeof(key), "%s_%s", prefix, name);
-	json_u64(key, value);
+	return put_u64(obj, key, value);
 }
 
-static void json_reach(const char *prefix, const struct oc_verify_reach *r)
+static int put_reach(json_t *obj, const char *prefix,
+		     const struct oc_verify_reach *r)
 {
-	json_u64_pair(prefix, "lids", r->lids);
-	json_u64_pair(prefix, "pairs_checked", r->pairs);
-	json_u64_pair(prefix, "unreachable_lids", r->lids_unreachable);
-	json_u64_pair(prefix, "unreachable_pairs",
-		      r->holes + r->loops + r->wrong);
-	json_u64_pair(prefix, "holes", r->holes);
-	json_u64_pair(prefix, "loops", r->loops);
-	json_u64_pair(prefix, "wrong", r->wrong);
+	return put_u64_pair(obj, prefix, "lids", r->lids) |
+	       put_u64_pair(obj, prefix, "pairs_checked", r->pairs) |
+	       put_u64_pair(obj, prefix, "unreachable_lids",
+			    r->lids_unreachable) |
+	       put_u64_pair(obj, prefix, "unreachable_pairs",
+			    r->holes + r->loops + r->wrong) |
+	       put_u64_pair(obj, prefix, "holes", r->holes) |
+	       put_u64_pair(obj, prefix, "loops", r->loops) |
+	       put_u64_pair(obj, prefix, "wrong", r->wrong);
 }
 
-static void json_cycle(const struct oc_fabric *f, const char *key,
-		       const struct oc_verify_cycle *c)
+static json_t *json_cycle(const struct oc_fabric *f,
+			  const struct oc_verify_cycle *c)
 {
+	json_t *arr = json_array();
 	char ch[300];
 	uint32_t i;
 
-	json_key(key);
-	printf("[");
-	for (i = 0; i < c->len; i++) {
+	for (i = 0; arr && i < c->len; i++) {
 		snprintf(ch, sizeof(ch), "%s[%u]", node_name(f, c->ch[i].node),
 			 c->ch[i].port);
-		if (i)
-			printf(", ");
-		json_string(ch);
+		if (json_array_append_new(arr, oc_json_text(ch))) {
+			json_decref(arr);
+			return NULL;
+		}
 	}
-	printf("]");
+	return arr;
 }
 
-static void json_examples(const struct oc_fabric *f, const char *key,
-			  const struct oc_verify_reach *r)
+static json_t *json_examples(const struct oc_fabric *f,
+			     const struct oc_verify_reach *r)
 {
+	json_t *arr = json_array();
 	uint32_t i;
 
-	json_key(key);
-	printf("[");
-	for (i = 0; i < r->num_examples; i++) {
+	for (i = 0; arr && i < r->num_examples; i++) {
 		const struct oc_verify_failure *e = &r->examples[i];
+		json_t *ex = json_pack(
+			"{s:o, s:I, s:o, s:s}", "switch",
+			oc_json_text(node_name(f, f->switches[e->sw])), "lid",
+			(json_int_t)e->lid, "owner",
+			oc_json_text(node_name(f, f->lid_owner[e->lid].node)),
+			"fault", oc_verify_fault_name(e->fault));
 
-		printf("%s{\"switch\": ", i ? ", " : "");
-		json_string(node_name(f, f->switches[e->sw]));
-		printf(", \"lid\": %u, \"owner\": ", e->lid);
-		json_string(node_name(f, f->lid_owner[e->lid].node));
-		printf(", \"fault\": ");
-		json_string(oc_verify_fault_name(e->fault));
-		printf("}");
+		if (json_array_append_new(arr, ex)) {
+			json_decref(arr);
+			return NULL;
+		}
 	}
-	printf("]");
+	return arr;
 }
 
-static void json_load(const struct oc_verify_report *r)
+/* A load split by direction: null when the LFTs do not tell it. */
+static json_t *json_dir_load(const struct oc_verify_report *r, uint64_t load)
 {
-	json_u64("link_load_max", r->load_max);
-	json_u64("link_load_min", r->load_min);
-	json_key("link_load_mean");
-	printf("%.3f", r->load_mean);
-	json_key("link_load_up_max");
-	if (r->has_dirs)
-		printf("%llu", (unsigned long long)r->load_up_max);
-	else
-		printf("null");
-	json_key("link_load_down_max");
-	if (r->has_dirs)
-		printf("%llu", (unsigned long long)r->load_down_max);
-	else
-		printf("null");
+	return r->has_dirs ? json_integer((json_int_t)load) : json_null();
 }
 
-static void json_promise(const struct check_args *a, const char *violation)
+static int put_load(json_t *obj, const struct oc_verify_report *r)
 {
-	json_key("promise");
-	json_string(a->promise->name);
-	json_u64("promise_unserved_pairs", a->sw_pairs_unserved);
-	json_bool("promise_kept", violation == NULL);
-	json_key("promise_violation");
-	if (violation)
-		json_string(violation);
-	else
-		printf("null");
+	return put_u64(obj, "link_load_max", r->load_max) |
+	       put_u64(obj, "link_load_min", r->load_min) |
+	       json_put(obj, "link_load_mean", oc_json_fixed(r->load_mean, 3)) |
+	       json_put(obj, "link_load_up_max",
+			json_dir_load(r, r->load_up_max)) |
+	       json_put(obj, "link_load_down_max",
+			json_dir_load(r, r->load_down_max));
 }
 
-static void json_verdict(const int failed[NUM_VERDICTS])
+static int put_promise(json_t *obj, const struct check_args *a,
+		       const char *violation)
 {
-	int v, n = 0;
-
-	json_key("failed");
-	printf("[");
-	for (v = 0; v < NUM_VERDICTS; v++) {
-		if (!failed[v])
-			continue;
-		printf("%s", n++ ? ", " : "");
-		json_string(verdict_key[v]);
-	}
-	printf("]");
-	json_bool("passed", n == 0);
+	return json_put(obj, "promise", json_string(a->promise->name)) |
+	       put_u64(obj, "promise_unserved_pairs", a->sw_pairs_unserved) |
+	       json_put(obj, "promise_kept", json_boolean(violation == NULL)) |
+	       json_put(obj, "promise_violation",
+			violation ? oc_json_text(violation) : json_null());
 }
 
-static void print_json(const struct check_args *a, const struct oc_fabric *f,
-		       const struct oc_verify_report *r,
-		       const int failed[NUM_VERDICTS], const char *violation,
-		       const struct tenant_check *tc)
+static int put_verdict(json_t *obj, const int failed[NUM_VERDICTS])
 {
-	json_input(a);
-	json_u64("switches", r->switches);
-	json_u64("ca_ports", r->ca_ports);
-	json_u64("channels", r->channels);
-	json_u64("lids", r->ca.lids + r->sw.lids);
-	json_u64("pairs_checked", r->ca.pairs + r->sw.pairs);
-	json_reach("ca", &r->ca);
-	json_examples(f, "ca_examples", &r->ca);
-	json_reach("switch", &r->sw);
-	json_examples(f, "switch_examples", &r->sw);
-	json_u64("ca_ca_pairs", r->ca_pairs);
-	json_u64("ca_ca_unreachable", r->ca_pairs_unreachable);
-	json_u64("nonminimal_ca_pairs", r->ca_pairs_nonminimal);
-	json_key("minimality");
-	json_string(r->has_updown ? "updown" : "graph");
-	json_u64("nonminimal_ca_pairs_graph", r->ca_pairs_nonminimal_graph);
-	json_u64("ca_ca_no_updown_path", r->ca_pairs_no_updown);
-	json_u64("max_hops", r->ca_max_hops);
-	json_u64("cdg_ca_dependencies", r->cdg_ca_deps);
-	json_bool("cdg_ca_cycle", r->cdg_ca_cycle.len > 0);
-	json_cycle(f, "cdg_ca_cycle_example", &r->cdg_ca_cycle);
-	json_u64("cdg_all_dependencies", r->cdg_all_deps);
-	json_bool("cdg_all_cycle", r->cdg_all_cycle.len > 0);
-	json_cycle(f, "cdg_all_cycle_example", &r->cdg_all_cycle);
-	json_load(r);
-	hot_check_json_members(&a->hot, stdout);
-	if (tc->has_parts || tc->has_contention) {
-		json_key("tenants");
-		tenant_check_json(tc);
-	}
+	json_t *arr = json_array();
+	int v;
+
+	for (v = 0; arr && v < NUM_VERDICTS; v++)
+		if (failed[v] &&
+		    json_array_append_new(arr, json_string(verdict_key[v]))) {
+			json_decref(arr);
+			arr = NULL;
+		}
+	return json_put(obj, "failed", arr) |
+	       json_put(obj, "passed",
+			json_boolean(arr && !json_array_size(arr)));
+}
+
+static int put_cdg(json_t *obj, const struct oc_fabric *f,
+		   const struct oc_verify_report *r)
+{
+	return put_u64(obj, "cdg_ca_dependencies", r->cdg_ca_deps) |
+	       json_put(obj, "cdg_ca_cycle",
+			json_boolean(r->cdg_ca_cycle.len > 0)) |
+	       json_put(obj, "cdg_ca_cycle_example",
+			json_cycle(f, &r->cdg_ca_cycle)) |
+	       put_u64(obj, "cdg_all_dependencies", r->cdg_all_deps) |
+	       json_put(obj, "cdg_all_cycle",
+			json_boolean(r->cdg_all_cycle.len > 0)) |
+	       json_put(obj, "cdg_all_cycle_example",
+			json_cycle(f, &r->cdg_all_cycle));
+}
+
+static int put_pairs(json_t *obj, const struct oc_verify_report *r)
+{
+	return put_u64(obj, "ca_ca_pairs", r->ca_pairs) |
+	       put_u64(obj, "ca_ca_unreachable", r->ca_pairs_unreachable) |
+	       put_u64(obj, "nonminimal_ca_pairs", r->ca_pairs_nonminimal) |
+	       json_put(obj, "minimality",
+			json_string(r->has_updown ? "updown" : "graph")) |
+	       put_u64(obj, "nonminimal_ca_pairs_graph",
+		       r->ca_pairs_nonminimal_graph) |
+	       put_u64(obj, "ca_ca_no_updown_path", r->ca_pairs_no_updown) |
+	       put_u64(obj, "max_hops", r->ca_max_hops);
+}
+
+/* The report of --json, its keys in docs/user-guide.md: 0, or 2 (said). */
+static int print_json(const struct check_args *a, const struct oc_fabric *f,
+		      const struct oc_verify_report *r,
+		      const int failed[NUM_VERDICTS], const char *violation,
+		      const struct tenant_check *tc)
+{
+	json_t *obj = json_object();
+	int bad;
+
+	if (!obj)
+		return json_report_print("check", NULL);
+	bad = json_put(obj, "input", json_input(a)) |
+	      put_u64(obj, "switches", r->switches) |
+	      put_u64(obj, "ca_ports", r->ca_ports) |
+	      put_u64(obj, "channels", r->channels) |
+	      put_u64(obj, "lids", r->ca.lids + r->sw.lids) |
+	      put_u64(obj, "pairs_checked", r->ca.pairs + r->sw.pairs) |
+	      put_reach(obj, "ca", &r->ca) |
+	      json_put(obj, "ca_examples", json_examples(f, &r->ca)) |
+	      put_reach(obj, "switch", &r->sw) |
+	      json_put(obj, "switch_examples", json_examples(f, &r->sw)) |
+	      put_pairs(obj, r) | put_cdg(obj, f, r) | put_load(obj, r);
+	bad |= json_object_update(obj, a->hot.json);
+	if (tc->has_parts || tc->has_contention)
+		bad |= json_put(obj, "tenants", tenant_check_json(tc));
 	if (a->promise)
-		json_promise(a, violation);
-	if (a->ebb.rounds) {
-		json_key("ebb");
-		ebb_check_json(&a->ebb);
+		bad |= put_promise(obj, a, violation);
+	if (a->ebb.rounds)
+		bad |= json_put(obj, "ebb", ebb_check_json(&a->ebb));
+	bad |= put_verdict(obj, failed);
+	if (bad) {
+		json_decref(obj);
+		obj = NULL;
 	}
-	json_verdict(failed);
-	printf("\n}\n");
+	return json_report_print("check", obj);
 }
 
 /* ---- command ------------------------------------------------------------ */
@@ -734,7 +721,7 @@ int cmd_check(int argc, char **argv)
 	int ret = parse_check_args(argc, argv, &a);
 
 	struct hot_input hot_in = {
-		.file = a.ibsim_dump ? a.ibsim_dump : a.fab.topo,
+		.file = a.ibsim_dump ? a.ibsim_dump : fabric_args_topo(&a.fab),
 		.engine = a.promise ? a.promise->name : NULL,
 		.vms = a.fab.vms,
 		.weights = a.ten.weights,
@@ -760,7 +747,7 @@ int cmd_check(int argc, char **argv)
 		oc_verify_report_free(&r);
 	} else {
 		if (a.json) {
-			print_json(&a, f, &r, failed, violation, &tc);
+			ret = print_json(&a, f, &r, failed, violation, &tc);
 		} else {
 			print_human(f, &r);
 			hot_check_print(&a.hot, f);
@@ -768,7 +755,8 @@ int cmd_check(int argc, char **argv)
 			ebb_check_print(&a.ebb);
 		}
 		fflush(stdout);
-		ret = report_verdict(&a, failed, violation);
+		if (!ret)
+			ret = report_verdict(&a, failed, violation);
 		oc_verify_report_free(&r);
 	}
 	free(violation);

@@ -19,10 +19,12 @@
 #include <string.h>
 
 #include "commands.h"
+#include "io/json_out.h"
 #include "osmcloud/ctl_client.h"
 
 #define STATUS_PREFIX OC_CTL_STATUS " "
 #define CLIENT_ERR OC_CTL_EXIT_CLIENT
+#define MAX_MEMBERS 31 /* of a request, "op" aside (io/ctl_json.h) */
 
 static void ctl_usage(FILE *out)
 {
@@ -32,12 +34,17 @@ static void ctl_usage(FILE *out)
 		"       osmcloud ctl --socket PATH [--timeout SECONDS] "
 		"--json 'JSON-REQUEST'\n"
 		"       osmcloud ctl --socket PATH [--timeout SECONDS] "
+		"--json OP [KEY=VALUE...]\n"
+		"       osmcloud ctl --socket PATH [--timeout SECONDS] "
 		"--stdio\n"
 		"Sends a request to the osmcloud plugin of a running opensm\n"
 		"(event_plugin_options ctl=PATH) and prints the answer: a\n"
 		"command's words (an argument with blanks is sent quoted),\n"
-		"one JSON request (--json), or JSON lines from standard input\n"
-		"(--stdio, one reply line each).  Protocol: docs/protocol.md.\n"
+		"one JSON request (--json: as given, or built from OP and its\n"
+		"KEY=VALUE members; the reply line printed as it came), or "
+		"JSON\n"
+		"lines from standard input (--stdio, one reply line each).\n"
+		"Protocol: docs/protocol.md.\n"
 		"'osmcloud ctl --socket PATH help' lists the commands.\n"
 		"--timeout (default 60) bounds connecting, sending and each "
 		"answer.\n"
@@ -110,24 +117,89 @@ static int reply_code(const char *line)
 	return code;
 }
 
+/* A JSON request, as opposed to OP KEY=VALUE... words. */
+static int is_json(const char *arg)
+{
+	return arg[strspn(arg, " \t")] == '{';
+}
+
+/* A reply of the client's own: the request was not sent. */
+static int own_reply(enum oc_result res, const char *message)
+{
+	if (oc_json_print(stdout, json_pack("{s:n, s:s, s:i, s:s}", "id",
+					    "result", oc_result_name(res),
+					    "code", res, "message", message))) {
+		fprintf(stderr, "osmcloud ctl: stdout not writable\n");
+		return CLIENT_ERR;
+	}
+	return res;
+}
+
 /* One JSON request (one line, no '\n'), one reply line on standard
  * output. */
 static int json_exchange(struct oc_ctl *c, const char *req)
 {
 	const char *line;
 
-	if (req[strspn(req, " \t")] != '{' || strchr(req, '\n')) {
-		printf("{\"id\":null,\"result\":\"bad-request\",\"code\":%d,"
-		       "\"message\":\"a request is one JSON object on one "
-		       "line\"}\n",
-		       OC_RES_BAD_REQUEST);
-		return OC_RES_BAD_REQUEST;
-	}
+	if (!is_json(req) || strchr(req, '\n'))
+		return own_reply(OC_RES_BAD_REQUEST,
+				 "a request is one JSON object on one line");
 	if (oc_ctl_send_line(c, req) || !(line = oc_ctl_read_line(c)))
 		return no_answer(c);
 	puts(line);
 	fflush(stdout);
 	return reply_code(line);
+}
+
+/* --json OP KEY=VALUE...: every member word KEY=VALUE, at most
+ * MAX_MEMBERS; 0, or -1 said on stderr (nothing is sent). */
+static int check_words(int argc, char **argv)
+{
+	int i;
+
+	if (argc - 1 > MAX_MEMBERS) {
+		fprintf(stderr, "osmcloud ctl: --json: more than %d members\n",
+			MAX_MEMBERS);
+		return -1;
+	}
+	for (i = 1; i < argc; i++) {
+		const char *eq = strchr(argv[i], '=');
+
+		if (!eq || eq == argv[i]) {
+			fprintf(stderr,
+				"osmcloud ctl: --json %s: word %d \"%s\" is "
+				"not KEY=VALUE\n",
+				argv[0], i + 1, argv[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* The request of check_words()'s words built by libosmcloudctl, its
+ * reply line printed as it came. */
+static int json_words(struct oc_ctl *c, int argc, char **argv)
+{
+	const char *args[2 * MAX_MEMBERS + 1];
+	struct oc_ctl_reply *r;
+	int i, n = 0, code;
+
+	for (i = 1; i < argc; i++) {
+		char *eq = strchr(argv[i], '=');
+
+		*eq = '\0';
+		args[n++] = argv[i];
+		args[n++] = eq + 1;
+	}
+	args[n] = NULL;
+	r = oc_ctl_request(c, argv[0], args);
+	if (!r)
+		return no_answer(c);
+	puts(oc_ctl_reply_line(r));
+	fflush(stdout);
+	code = oc_ctl_reply_code(r);
+	oc_ctl_reply_free(r);
+	return code;
 }
 
 /* --stdio: every line of standard input is a JSON request. */
@@ -201,14 +273,16 @@ int cmd_ctl(int argc, char **argv)
 			return CLIENT_ERR;
 		}
 	}
-	if (!path || (stdio  ? optind != argc || json
-		      : json ? optind + 1 != argc
-			     : optind == argc)) {
+	if (!path || (stdio ? optind != argc || json : optind == argc) ||
+	    (json && !stdio && is_json(argv[optind]) && optind + 1 != argc)) {
 		ctl_usage(stderr);
 		return CLIENT_ERR;
 	}
 	if (!stdio && !json &&
 	    command_line(argc - optind, argv + optind, line, sizeof(line)))
+		return CLIENT_ERR;
+	if (json && !is_json(argv[optind]) &&
+	    check_words(argc - optind, argv + optind))
 		return CLIENT_ERR;
 	ctl = oc_ctl_open(path, timeout_s * 1000, why, sizeof(why));
 	if (!ctl) {
@@ -217,8 +291,10 @@ int cmd_ctl(int argc, char **argv)
 	}
 	if (stdio)
 		ret = relay(ctl);
-	else if (json)
+	else if (json && is_json(argv[optind]))
 		ret = json_exchange(ctl, argv[optind]);
+	else if (json)
+		ret = json_words(ctl, argc - optind, argv + optind);
 	else
 		ret = oc_ctl_send_line(ctl, line) ? no_answer(ctl)
 						  : text_answer(ctl);

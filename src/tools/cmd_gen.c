@@ -13,6 +13,7 @@
 
 #include "commands.h"
 #include "gen/gen.h"
+#include "json_report.h"
 
 /* ibsim's defaults (ibsim -N, -S, -P) */
 #define IBSIM_MAX_NODES 2048
@@ -85,6 +86,8 @@ static void gen_usage(FILE *out)
 		"  -o, --output FILE      write here (default: standard output)\n"
 		"  -q, --quiet            no summary on standard error (counts, and the\n"
 		"                         ibsim -N/-S/-P limits a big fabric needs)\n"
+		"  --json                 instead of the summary, what was written as\n"
+		"                         one JSON object on standard output (needs -o)\n"
 		"  -h, --help             this text\n"
 		"\n"
 		"Names: switches sw-L<level>-<i> (L1 = leaves .. L<h> = roots), hosts\n"
@@ -125,6 +128,7 @@ static const struct option gen_options[] = {
 	{"cut-links", required_argument, NULL, 0},
 	{"output", required_argument, NULL, 'o'},
 	{"quiet", no_argument, NULL, 'q'},
+	{"json", no_argument, NULL, 'j'},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
 };
@@ -144,6 +148,7 @@ struct gen_args {
 	struct oc_gen_params params;
 	const char *out;
 	int quiet;
+	int json;
 };
 
 /* 0 to go on, else the exit status + 1 (so that 0 can mean "go on"). */
@@ -166,6 +171,8 @@ static int parse_args(int argc, char **argv, struct gen_args *a)
 			a->out = optarg;
 		} else if (c == 'q') {
 			a->quiet = 1;
+		} else if (c == 'j') {
+			a->json = 1;
 		} else if (c == '?' || c == ':' || !name) {
 			fprintf(stderr,
 				"osmcloud gen: bad option or missing "
@@ -182,6 +189,11 @@ static int parse_args(int argc, char **argv, struct gen_args *a)
 			"osmcloud gen: unexpected argument '%s' (see "
 			"--help)\n",
 			argv[optind]);
+		return 3;
+	}
+	if (a->json && !a->out) {
+		fprintf(stderr, "osmcloud gen: --json needs -o FILE (the "
+				"topology would share standard output)\n");
 		return 3;
 	}
 	return 0;
@@ -236,6 +248,35 @@ static void print_summary(const struct oc_gen_params *p,
 			lids, OSM_MAX_UCAST_LID);
 }
 
+/* What gen wrote, for --json. */
+static json_t *gen_json(const struct gen_args *a, const struct oc_fabric *f,
+			const struct oc_gen_stats *st)
+{
+	const struct oc_gen_params *p = &a->params;
+	unsigned ports, lids;
+	char shape[160];
+
+	count_ports(f, &ports, &lids);
+	oc_gen_shape_string(p, shape, sizeof(shape));
+	return json_pack(
+		"{s:o, s:o, s:I, s:I, s:s, s:I, s:I, s:I, s:I, s:I, s:I, s:I, "
+		"s:I, s:I, s:I, s:b}",
+		"output", oc_json_text(a->out), "shape", oc_json_text(shape),
+		"seed", (json_int_t)p->seed, "cores", (json_int_t)st->cores,
+		"core_links_at",
+		p->core_links == OC_GEN_CORE_LINKS_LEAF ? "leaf" : "top",
+		"core_links", (json_int_t)st->core_links, "switches",
+		(json_int_t)f->num_switches, "cas",
+		(json_int_t)(f->num_nodes - f->num_switches), "nodes",
+		(json_int_t)f->num_nodes, "hosts", (json_int_t)st->hosts, "vfs",
+		(json_int_t)st->vfs, "io_cas", (json_int_t)st->io_cas, "links",
+		(json_int_t)st->links, "cut_links", (json_int_t)st->cut_links,
+		"lids", (json_int_t)lids, "beyond_ibsim_defaults",
+		f->num_nodes > IBSIM_MAX_NODES ||
+			f->num_switches > IBSIM_MAX_SWITCHES ||
+			ports > IBSIM_MAX_PORTS);
+}
+
 /* Returns the exit status. */
 static int write_file(const struct gen_args *a)
 {
@@ -274,8 +315,11 @@ int cmd_gen(int argc, char **argv)
 		fprintf(stderr, "osmcloud gen: %s\n", err.msg);
 		return 2;
 	}
-	if (!a.quiet)
+	if (!a.quiet && !a.json)
 		print_summary(&a.params, f, &st);
+	ret = write_file(&a);
+	if (!ret && a.json)
+		ret = json_report_print("gen", gen_json(&a, f, &st));
 	oc_fabric_free(f);
-	return write_file(&a);
+	return ret;
 }

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "json_report.h"
 #include "opt_uint.h"
 #include "pathcache_client.h"
 #include "pathcache_serve.h"
@@ -32,6 +33,11 @@ static void usage(FILE *out)
 		"                 [slid=LID] [pkey=P] [sl=N] [mtu=N] [rate=N] "
 		"[reversible=0|1]\n"
 		"       osmcloud pathcache show|stats|flush --socket PATH\n"
+		"  query, show, stats, flush --json: the reply as one JSON "
+		"object (the\n"
+		"  KEY=VALUE words as members; show's entries as \"records\"); "
+		"serve is a\n"
+		"  daemon and has no --json.\n"
 		"  serve: cache the SA PathRecords of one local port that the "
 		"SM flags\n"
 		"  cacheable and serve them to local processes on PATH "
@@ -114,6 +120,100 @@ static int serve(int argc, char **argv)
 	return oc_pcserve_run(&o);
 }
 
+/* --json: the reply's lines gathered into one object */
+struct reply_json {
+	json_t *obj, *entries;
+	int bad;
+};
+
+/* A word's value: a decimal number as a number, anything else as text */
+static json_t *word_value(const char *v)
+{
+	char *end;
+	long long n = strtoll(v, &end, 10);
+
+	if (*v && !*end && (*v != '0' || !v[1]))
+		return json_integer(n);
+	return oc_json_text(v);
+}
+
+/* The KEY=VALUE words of text (up to '|' or its end) as members of a
+ * new object; *rest after the '|', NULL when none. */
+static json_t *words(char *text, char **rest)
+{
+	json_t *obj = json_object();
+	char *w, *save = NULL, *bar = strchr(text, '|');
+
+	*rest = bar ? bar + 1 : NULL;
+	if (bar)
+		*bar = '\0';
+	for (w = strtok_r(text, " ", &save); obj && w;
+	     w = strtok_r(NULL, " ", &save)) {
+		char *eq = strchr(w, '=');
+
+		if (eq)
+			*eq = '\0';
+		if (json_put(obj, w, eq ? word_value(eq + 1) : json_true())) {
+			json_decref(obj);
+			obj = NULL;
+		}
+	}
+	return obj;
+}
+
+static void json_line(const char *line, void *arg)
+{
+	struct reply_json *r = arg;
+	char *copy = strdup(line), *rest;
+	json_t *key;
+
+	if (!copy) {
+		r->bad = 1;
+		return;
+	}
+	if (!strncmp(copy, "entry ", 6)) {
+		key = words(copy + 6, &rest);
+		r->bad |= json_array_append_new(
+			r->entries,
+			json_pack("{s:o, s:o}", "key", key, "record",
+				  rest ? words(rest, &rest) : json_object()));
+	} else if (!strncmp(copy, "ok", 2)) {
+		r->bad |=
+			json_put(r->obj, "ok", json_true()) ||
+			json_object_update_new(r->obj, words(copy + 2, &rest));
+	} else if (!strncmp(copy, "error", 5)) {
+		fprintf(stderr, WHO ": %s\n", line[5] ? line + 6 : line);
+		r->bad |= json_put(r->obj, "ok", json_false()) ||
+			  json_put(r->obj, "error",
+				   oc_json_text(line[5] ? line + 6 : ""));
+	}
+	free(copy);
+}
+
+/* The reply of verb on line as one JSON object: the status as
+ * client(). */
+static int json_request(struct oc_pcclient *c, const char *verb,
+			const char *line, struct oc_err *err)
+{
+	struct reply_json r = {json_pack("{s:s}", "command", verb),
+			       json_array(), 0};
+	int rc = oc_pcclient_request(c, line, json_line, &r, err);
+
+	if (rc < 0) {
+		json_decref(r.obj);
+		json_decref(r.entries);
+		return rc;
+	}
+	if (!strcmp(verb, "show"))
+		r.bad |= json_put(r.obj, "records", json_incref(r.entries));
+	json_decref(r.entries);
+	if (r.bad) {
+		json_decref(r.obj);
+		r.obj = NULL;
+	}
+	return json_report_print("pathcache", r.obj) ? 2 : rc;
+}
+
 static void print_line(const char *line, void *arg)
 {
 	FILE *err = arg;
@@ -151,6 +251,7 @@ static int client(const char *verb, int argc, char **argv)
 {
 	static const struct option lo[] = {{"socket", 1, 0, 'S'},
 					   {"timeout", 1, 0, 't'},
+					   {"json", 0, 0, 'j'},
 					   {"help", 0, 0, 'h'},
 					   {0, 0, 0, 0}};
 	char line[OC_PCPROTO_MAX_LINE];
@@ -158,11 +259,13 @@ static int client(const char *verb, int argc, char **argv)
 	struct oc_err err;
 	const char *path = NULL;
 	unsigned timeout = 5000;
-	int ch, rc;
+	int ch, rc, json = 0;
 
 	while ((ch = getopt_long(argc, argv, "+S:t:h", lo, NULL)) != -1) {
 		if (ch == 'S')
 			path = optarg;
+		else if (ch == 'j')
+			json = 1;
 		else if (ch == 't') {
 			if (oc_opt_uint(WHO, "--timeout", optarg, 1, 600000,
 					&timeout))
@@ -182,7 +285,8 @@ static int client(const char *verb, int argc, char **argv)
 		fprintf(stderr, WHO " %s: %s\n", verb, err.msg);
 		return 5;
 	}
-	rc = oc_pcclient_request(&c, line, print_line, stderr, &err);
+	rc = json ? json_request(&c, verb, line, &err)
+		  : oc_pcclient_request(&c, line, print_line, stderr, &err);
 	oc_pcclient_close(&c);
 	if (rc < 0) {
 		fprintf(stderr, WHO " %s: %s: %s\n", verb, path, err.msg);

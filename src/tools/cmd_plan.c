@@ -20,6 +20,7 @@
 
 #include "commands.h"
 #include "plan.h"
+#include "plan_json.h"
 
 /* The --migrate ones in order, each plan printed. */
 static int run_named(struct plan_session *s, struct oc_err *err)
@@ -63,8 +64,16 @@ static int run_random(struct plan_session *s, struct oc_err *err)
 		if (plan_migrate(s, &op, 1, err))
 			return -1;
 	}
-	printf("%lu random migrations (LID %s, seed %lu):\n", s->a->random,
-	       s->a->dynamic ? "copies" : "swaps", s->a->seed);
+	if (s->json)
+		plan_json_put(s, s->json, "random",
+			      json_pack("{s:I, s:s, s:I}", "migrations",
+					(json_int_t)s->a->random, "lid",
+					s->a->dynamic ? "copies" : "swaps",
+					"seed", (json_int_t)s->a->seed));
+	else
+		printf("%lu random migrations (LID %s, seed %lu):\n",
+		       s->a->random, s->a->dynamic ? "copies" : "swaps",
+		       s->a->seed);
 	plan_print_tallies(s);
 	return 0;
 }
@@ -96,9 +105,17 @@ int cmd_plan(int argc, char **argv)
 
 	if (ret)
 		return ret;
+	if (a.json && plan_json_start(&s)) {
+		fprintf(stderr, "osmcloud plan: out of memory\n");
+		plan_session_teardown(&s);
+		return 2;
+	}
 	ret = run(&s, &err);
 	if (ret)
 		fprintf(stderr, "osmcloud plan: %s\n", err.msg);
+	/* the report so far, also of a failed migration or check */
+	if (a.json && ret != 2 && plan_json_print(&s))
+		ret = 2;
 	plan_session_teardown(&s);
 	return ret;
 }

@@ -21,8 +21,10 @@
 #include "fabric_args.h"
 #include "io/guidfile.h"
 #include "io/lft_dump.h"
+#include "json_report.h"
 #include "route/promise.h"
 #include "route_files.h"
+#include "route_json.h"
 #include "tenant_args.h"
 
 struct route_args {
@@ -35,6 +37,7 @@ struct route_args {
 	int quiet;
 	struct route_files
 		files; /* --cn-guids --io-guids --node-name-map --dump */
+	int json;
 };
 
 static void route_usage(FILE *out)
@@ -67,6 +70,7 @@ static void route_usage(FILE *out)
 		"                     node_name_map_name\n"
 		"  --dump FILE        write the plugin's opensm-osmcloud.dump here\n"
 		"  -q, --quiet        no summary on stderr\n"
+		"  --json             the summary as one JSON object on stdout\n"
 		"engines:");
 	for (const struct oc_engine *const *e = oc_engines; *e; e++)
 		fprintf(out, " %s", (*e)->name);
@@ -108,6 +112,7 @@ static int parse_route_args(int argc, char **argv, struct route_args *a)
 		{"node-name-map", required_argument, NULL, 'M'},
 		{"dump", required_argument, NULL, 'U'},
 		{"quiet", no_argument, NULL, 'q'},
+		{"json", no_argument, NULL, 'j'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -168,6 +173,9 @@ static int parse_route_args(int argc, char **argv, struct route_args *a)
 			break;
 		case 'q':
 			a->quiet = 1;
+			break;
+		case 'j':
+			a->json = 1;
 			break;
 		case 'l':
 			if (fabric_args_lid_model(&a->fab, "route", optarg))
@@ -261,18 +269,17 @@ static void print_lanes(const struct oc_partitions *ps,
 }
 
 /* The engine's promise on its tables, as the plugin checks it: 0 kept,
- * 1 broken, -1 not checkable (said on stderr). */
-static int check_promise(const struct route_args *a,
-			 const struct oc_engine *engine,
-			 const struct oc_engine_input *in,
-			 const struct oc_lfts *lfts,
-			 const struct oc_route_stats *stats, double *ms)
+ * 1 broken (*violation says how; free it), -1 not checkable (said on
+ * stderr). */
+static int
+check_promise(const struct route_args *a, const struct oc_engine *engine,
+	      const struct oc_engine_input *in, const struct oc_lfts *lfts,
+	      const struct oc_route_stats *stats, double *ms, char **violation)
 {
 	double t = oc_now_ms();
-	char *violation;
 	struct oc_err err;
 	int ret = oc_promise_check(in->f, lfts, engine,
-				   stats->sw_pairs_unserved, &violation, &err);
+				   stats->sw_pairs_unserved, violation, &err);
 
 	*ms = oc_now_ms() - t;
 	if (ret < 0) {
@@ -283,10 +290,9 @@ static int check_promise(const struct route_args *a,
 		fprintf(stderr,
 			"osmcloud route: %s: the tables break the engine's "
 			"promise: %s%s%s\n",
-			a->engine, violation,
+			a->engine, *violation,
 			a->out ? "; written for inspection to " : "",
 			a->out ? a->out : "");
-	free(violation);
 	return ret;
 }
 
@@ -308,6 +314,7 @@ int cmd_route(int argc, char **argv)
 	struct oc_vm_table *vms = NULL;
 	uint64_t *roots = NULL;
 	double check_ms = 0;
+	char *violation = NULL;
 	struct oc_err err;
 	int ret = parse_route_args(argc, argv, &a);
 
@@ -348,7 +355,8 @@ int cmd_route(int argc, char **argv)
 		fprintf(stderr, "osmcloud route: %s: %s\n", a.engine, err.msg);
 		goto out;
 	}
-	ret = check_promise(&a, engine, &in, lfts, &stats, &check_ms);
+	ret = check_promise(&a, engine, &in, lfts, &stats, &check_ms,
+			    &violation);
 	if (ret < 0) { /* unchecked tables are not written */
 		ret = 1;
 		goto out;
@@ -357,11 +365,20 @@ int cmd_route(int argc, char **argv)
 		ret = 1;
 	if (route_files_dump(&a.files, a.engine, &in, lfts))
 		ret = 1;
-	if (!a.quiet)
+	if (a.json) {
+		struct route_outcome o = {a.engine,  a.fab.topo, a.out,
+					  violation, &stats,	 ti.parts,
+					  &lanes,    check_ms};
+
+		if (json_report_print("route", route_json(in.f, &o)))
+			ret = 2;
+	} else if (!a.quiet) {
 		print_summary(&a, in.f, &stats, check_ms);
-	if (!a.quiet && ti.parts && lanes.sl)
-		print_lanes(ti.parts, &stats, &lanes);
+		if (ti.parts && lanes.sl)
+			print_lanes(ti.parts, &stats, &lanes);
+	}
 out:
+	free(violation);
 	oc_lane_plan_clear(&lanes);
 	tenant_inputs_free(&ti);
 	oc_lfts_free(lfts);

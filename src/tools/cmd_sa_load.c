@@ -22,6 +22,7 @@
 #include "commands.h"
 #include "stop_signal.h"
 #include "opt_uint.h"
+#include "json_report.h"
 #include "latency_stats.h"
 #include "sa_umad.h"
 
@@ -32,6 +33,7 @@ struct sa_opts {
 	int port;
 	unsigned window, seconds, timeout_ms, dlid;
 	const char *role;
+	int json;
 };
 
 struct slot {
@@ -143,15 +145,36 @@ static int open_client(struct sa_client *c, const struct sa_opts *o)
 	return 0;
 }
 
-static void report(struct sa_client *c, const struct sa_opts *o, double secs)
+/* The figures of the output line, as one JSON object. */
+static int report_json(const struct sa_client *c, const struct sa_opts *o,
+		       double secs, const struct oc_latency *l)
+{
+	return json_report_print(
+		"sa-load",
+		json_pack("{s:o, s:I, s:I, s:I, s:o, s:o, s:o, s:o, s:o, s:o}",
+			  "role", oc_json_text(o->role), "window",
+			  (json_int_t)o->window, "queries", (json_int_t)c->n,
+			  "errors", (json_int_t)c->errors, "seconds",
+			  oc_json_fixed(secs, 2), "qps",
+			  oc_json_fixed(secs > 0 ? c->n / secs : 0, 0),
+			  "mean_us", oc_json_fixed(l->mean, 1), "median_us",
+			  oc_json_fixed(l->median, 1), "sd_us",
+			  oc_json_fixed(l->sd, 1), "p99_us",
+			  oc_json_fixed(l->p99, 1)));
+}
+
+static int report(struct sa_client *c, const struct sa_opts *o, double secs)
 {
 	struct oc_latency l = oc_latency_of(c->rtt, c->n);
 
+	if (o->json)
+		return report_json(c, o, secs, &l);
 	printf("sa-load role=%s window=%u queries=%zu errors=%zu "
 	       "seconds=%.2f qps=%.0f mean_us=%.1f median_us=%.1f "
 	       "sd_us=%.1f p99_us=%.1f\n",
 	       o->role, o->window, c->n, c->errors, secs,
 	       secs > 0 ? c->n / secs : 0, l.mean, l.median, l.sd, l.p99);
+	return 0;
 }
 
 static void usage(FILE *out)
@@ -176,6 +199,8 @@ static void usage(FILE *out)
 		"  -t, --timeout MS    per-query time-out (default 1000)\n"
 		"  -r, --role NAME     label of the output line (default "
 		"client)\n"
+		"  --json              the output line's figures as one JSON "
+		"object\n"
 		"Under ibsim, run it with LD_PRELOAD=libumad2sim.so and "
 		"SIM_HOST=<CA name>.\n",
 		MAX_WINDOW);
@@ -188,7 +213,7 @@ static int parse(int argc, char **argv, struct sa_opts *o)
 		{"window", 1, 0, 'w'}, {"seconds", 1, 0, 's'},
 		{"dlid", 1, 0, 'd'},   {"timeout", 1, 0, 't'},
 		{"role", 1, 0, 'r'},   {"help", 0, 0, 'h'},
-		{0, 0, 0, 0}};
+		{"json", 0, 0, 'j'},   {0, 0, 0, 0}};
 	unsigned port = 0;
 	int ch, rc = 0;
 
@@ -220,6 +245,9 @@ static int parse(int argc, char **argv, struct sa_opts *o)
 			break;
 		case 'r':
 			o->role = optarg;
+			break;
+		case 'j':
+			o->json = 1;
 			break;
 		case 'h':
 			usage(stdout);
@@ -253,8 +281,8 @@ int cmd_sa_load(int argc, char **argv)
 	oc_stop_on_signals();
 	build_query(&c, o.dlid ? o.dlid : c.sa.u.port.sm_lid);
 	rc = flood(&c, &o, &secs);
-	if (!rc)
-		report(&c, &o, secs);
+	if (!rc && report(&c, &o, secs))
+		rc = -1;
 	free(c.rtt);
 	oc_sa_close(&c.sa);
 	return rc ? 1 : 0;

@@ -37,6 +37,7 @@
 #include "opt_uint.h"
 #include "ibports.h"
 #include "pathcache_client.h"
+#include "json_report.h"
 #include "sa_umad.h"
 #include "sa/pathrec.h"
 
@@ -47,6 +48,7 @@ struct peer_opts {
 	const char *ca, *name, *hosts, *socket;
 	int port;
 	unsigned interval_ms, backoff_max_ms, timeout_ms;
+	int json;
 };
 
 /* What the peer counts, over the whole run and since the mark. */
@@ -231,14 +233,33 @@ static void run(struct peer *p)
 		wait_ms(step(p));
 }
 
-static void report(const struct peer *p)
+/* The output line's figures as one JSON object: 0, or 2 (said). */
+static int report_json(const struct peer *p)
 {
+	return json_report_print(
+		"sa-peer",
+		json_pack("{s:o, s:I, s:I, s:I, s:I, s:I, s:I, s:b}", "name",
+			  oc_json_text(p->o->name), "resolves",
+			  (json_int_t)p->all[RESOLVES], "sa_queries",
+			  (json_int_t)p->all[SA_QUERIES], "resolves_after",
+			  (json_int_t)p->after[RESOLVES], "sa_queries_after",
+			  (json_int_t)p->after[SA_QUERIES], "drops",
+			  (json_int_t)p->all[DROPS], "connects",
+			  (json_int_t)p->all[CONNECTS], "connected",
+			  p->connected));
+}
+
+static int report(const struct peer *p)
+{
+	if (p->o->json)
+		return report_json(p);
 	printf("sa-peer name=%s resolves=%lu sa_queries=%lu "
 	       "resolves_after=%lu sa_queries_after=%lu drops=%lu "
 	       "connects=%lu connected=%d\n",
 	       p->o->name, p->all[RESOLVES], p->all[SA_QUERIES],
 	       p->after[RESOLVES], p->after[SA_QUERIES], p->all[DROPS],
 	       p->all[CONNECTS], p->connected);
+	return 0;
 }
 
 static void usage(FILE *out)
@@ -257,17 +278,24 @@ static void usage(FILE *out)
 		"(default 100)\n"
 		"  --backoff-max-ms MS  longest retry delay (default 1000)\n"
 		"  --timeout-ms MS  each MAD's time-out (default 100)\n"
+		"  --json           the final line's figures as one JSON "
+		"object\n"
 		"SIGUSR1 marks the end of the migration, SIGTERM ends the run.\n");
 }
 
 static int parse(int argc, char **argv, struct peer_opts *o)
 {
-	static const struct option longs[] = {
-		{"name", 1, 0, 'n'},	       {"hosts", 1, 0, 'H'},
-		{"socket", 1, 0, 's'},	       {"ca", 1, 0, 'C'},
-		{"port", 1, 0, 'P'},	       {"interval-ms", 1, 0, 'i'},
-		{"backoff-max-ms", 1, 0, 'b'}, {"timeout-ms", 1, 0, 't'},
-		{"help", 0, 0, 'h'},	       {0, 0, 0, 0}};
+	static const struct option longs[] = {{"name", 1, 0, 'n'},
+					      {"hosts", 1, 0, 'H'},
+					      {"socket", 1, 0, 's'},
+					      {"ca", 1, 0, 'C'},
+					      {"port", 1, 0, 'P'},
+					      {"interval-ms", 1, 0, 'i'},
+					      {"backoff-max-ms", 1, 0, 'b'},
+					      {"timeout-ms", 1, 0, 't'},
+					      {"help", 0, 0, 'h'},
+					      {"json", 0, 0, 'j'},
+					      {0, 0, 0, 0}};
 	unsigned port;
 	int c;
 
@@ -307,6 +335,9 @@ static int parse(int argc, char **argv, struct peer_opts *o)
 					&o->timeout_ms))
 				return -1;
 			break;
+		case 'j':
+			o->json = 1;
+			break;
 		case 'h':
 			usage(stdout);
 			exit(0);
@@ -344,6 +375,7 @@ int cmd_sa_peer(int argc, char **argv)
 	struct peer_opts o;
 	struct peer p = {0};
 	struct sigaction mark = {.sa_handler = on_mark};
+	int ret;
 
 	if (parse(argc, argv, &o))
 		return 2;
@@ -354,9 +386,9 @@ int cmd_sa_peer(int argc, char **argv)
 	sigaction(SIGUSR1, &mark, NULL);
 	fprintf(stderr, WHO ": %s: started\n", o.name);
 	run(&p);
-	report(&p);
+	ret = report(&p) ? 1 : 0;
 	oc_pcclient_close(&p.cache);
 	oc_sa_close(&p.sa);
 	oc_mad_close(&p.mad);
-	return 0;
+	return ret;
 }

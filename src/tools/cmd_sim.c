@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "gen/gen.h"
 #include "io/topo.h"
+#include "json_report.h"
 #include "opt_uint.h"
 #include "sim/sim.h"
 
@@ -27,6 +28,7 @@ enum {
 	OPT_EBB_ROUNDS,
 	OPT_SNAPSHOTS,
 	OPT_OUT,
+	OPT_JSON,
 	OPT_GEN, /* a generator option, by its long name */
 };
 
@@ -39,6 +41,7 @@ static const struct option sim_options[] = {
 	{"ebb-rounds", required_argument, NULL, OPT_EBB_ROUNDS},
 	{"snapshots", required_argument, NULL, OPT_SNAPSHOTS},
 	{"out", required_argument, NULL, OPT_OUT},
+	{"json", no_argument, NULL, OPT_JSON},
 	{"kary", required_argument, NULL, OPT_GEN},
 	{"levels", required_argument, NULL, OPT_GEN},
 	{"pgft", required_argument, NULL, OPT_GEN},
@@ -75,12 +78,16 @@ static void sim_usage(FILE *out)
 		"  --ebb-rounds N         random bisections per EBB (10000)\n"
 		"  --snapshots S          snapshots after every 1/S of the "
 		"migrations (10)\n"
-		"  --out FILE             the TSV (default: stdout)\n");
+		"  --out FILE             the TSV (default: stdout)\n"
+		"  --json                 instead of the TSV, the run as one "
+		"JSON object on\n"
+		"                         stdout (no --out)\n");
 }
 
 struct sim_args {
 	const char *topo;
 	const char *out;
+	int json;
 	struct oc_gen_params gen;
 	int shape_given; /* a shape option */
 	int gen_given;	 /* any generator option */
@@ -106,6 +113,9 @@ static int parse_one(struct sim_args *a, int c, const char *name, const char *v)
 		return 0;
 	case OPT_OUT:
 		a->out = v;
+		return 0;
+	case OPT_JSON:
+		a->json = 1;
 		return 0;
 	case OPT_INITIAL:
 		return oc_sim_initial_parse(v, &a->o.initial)
@@ -180,6 +190,8 @@ static int parse_args(int argc, char **argv, struct sim_args *a)
 	if (a->topo && a->gen_given)
 		return bad("%s", "--topo and the generator's options exclude "
 				 "each other");
+	if (a->json && a->out)
+		return bad("%s", "--json prints on stdout: no --out");
 	if (!a->topo && !a->shape_given)
 		return bad("%s", "no fabric: give --topo FILE or a shape "
 				 "(--kary, --pgft)");
@@ -231,6 +243,82 @@ static void write_header(FILE *out, const struct sim_args *a,
 		     "reroute_blocks\tspread_minrc\tspread_reroute\n");
 }
 
+/* --json: the series as arrays of objects, keys as the TSV's columns */
+struct sim_json {
+	json_t *migs, *snaps;
+	int bad;
+};
+
+static void json_mig(void *ctx, const struct oc_sim_mig *m)
+{
+	struct sim_json *j = ctx;
+
+	j->bad |= json_array_append_new(
+		j->migs,
+		json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:I}", "index",
+			  (json_int_t)m->index, "itrc_switches",
+			  (json_int_t)m->itrc.switches, "minrc_switches",
+			  (json_int_t)m->minrc.switches, "itrc_vswitches",
+			  (json_int_t)m->itrc.vswitches, "minrc_vswitches",
+			  (json_int_t)m->minrc.vswitches, "itrc_smps",
+			  (json_int_t)m->itrc.smps, "minrc_smps",
+			  (json_int_t)m->minrc.smps));
+}
+
+static void json_snap(void *ctx, const struct oc_sim_snap *s)
+{
+	struct sim_json *j = ctx;
+
+	j->bad |= json_array_append_new(
+		j->snaps,
+		json_pack("{s:I, s:I, s:o, s:o, s:I, s:o, s:o}", "percent",
+			  (json_int_t)s->percent, "migrations",
+			  (json_int_t)s->migrations, "ebb_minrc",
+			  oc_json_fixed(s->minrc.mean, 6), "ebb_reroute",
+			  oc_json_fixed(s->reroute.mean, 6), "reroute_blocks",
+			  (json_int_t)s->reroute_blocks, "spread_minrc",
+			  oc_json_fixed(s->spread_minrc, 4), "spread_reroute",
+			  oc_json_fixed(s->spread_reroute, 4)));
+}
+
+/* The header's figures, then the series: 0, or -1 (out of memory, or
+ * the simulator's error in err). */
+static int run_json(struct sim_args *a, struct oc_sim *s, struct oc_err *err)
+{
+	struct sim_json j = {json_array(), json_array(), 0};
+	const struct oc_sim_hooks h = {
+		.mig = json_mig, .snap = json_snap, .ctx = &j};
+	char shape[160] = "";
+	json_t *obj;
+
+	if (!a->topo)
+		oc_gen_shape_string(&a->gen, shape, sizeof(shape));
+	if (oc_sim_run(s, &h, err)) {
+		json_decref(j.migs);
+		json_decref(j.snaps);
+		return -1;
+	}
+	obj = json_pack(
+		"{s:o, s:I, s:I, s:I, s:s, s:s, s:I, s:I, s:I, s:I, s:o, s:o}",
+		"fabric", oc_json_text(a->topo ? a->topo : shape), "switches",
+		(json_int_t)(s->f->num_switches - s->num_hvs), "hypervisors",
+		(json_int_t)s->num_hvs, "vms", (json_int_t)s->num_vms,
+		"initial", oc_sim_initial_name(a->o.initial), "pattern",
+		oc_sim_pattern_name(a->o.pattern), "population",
+		(json_int_t)a->o.population, "seed", (json_int_t)a->o.seed,
+		"ebb_rounds", (json_int_t)a->o.ebb_rounds, "total_migrations",
+		(json_int_t)s->total, "migrations", j.migs, "snapshots",
+		j.snaps);
+	if (j.bad) {
+		json_decref(obj);
+		obj = NULL;
+	}
+	if (oc_json_print(stdout, obj))
+		return oc_err_set(err, "--json: out of memory, or stdout not "
+				       "writable");
+	return 0;
+}
+
 static int run(struct sim_args *a, FILE *out, struct oc_err *err)
 {
 	const struct oc_sim_hooks h = {
@@ -239,7 +327,9 @@ static int run(struct sim_args *a, FILE *out, struct oc_err *err)
 	struct oc_sim *s = f ? oc_sim_new(f, &a->o, err) : NULL;
 	int ret = -1;
 
-	if (s) {
+	if (s && a->json) {
+		ret = run_json(a, s, err);
+	} else if (s) {
 		write_header(out, a, s);
 		ret = oc_sim_run(s, &h, err);
 	}

@@ -22,6 +22,7 @@
 #include "opt_uint.h"
 #include "smp_switches.h"
 #include "smp_window.h"
+#include "json_report.h"
 
 #define WHO "osmcloud smp-time"
 #define LFT_MAX_BLOCKS 768 /* 49152 unicast LIDs, 64 a block */
@@ -33,6 +34,7 @@ struct st_opts {
 	const char *ca;
 	int port;
 	unsigned switches, smps, window, repeat, timeout_ms;
+	int json;
 };
 
 struct st_state {
@@ -42,6 +44,8 @@ struct st_state {
 	uint8_t *lft;		/* blocks * LFT_BLOCK bytes per switch */
 	struct oc_smp_req *reqs;
 	double *ms;
+	json_t *report; /* --json: the figures, printed at the end */
+	int json_bad;
 };
 
 static void usage(FILE *out)
@@ -75,6 +79,9 @@ static void usage(FILE *out)
 		"OpenSM's max_wire_smps)\n"
 		"  -r, --repeat R      measurements, 1..%d (default 1)\n"
 		"  -t, --timeout MS    per-SMP time-out (default 1000)\n"
+		"  --json              the switches and every run as one JSON "
+		"object on\n"
+		"                      stdout, also after a failure\n"
 		"Under ibsim, run it with ibsim-run (or LD_PRELOAD=libumad2sim.so) "
 		"and\n"
 		"SIM_HOST=<node>.  Exit status: 0 every SMP answered with "
@@ -106,6 +113,9 @@ static int parse_one(int ch, struct st_opts *o, unsigned *port)
 	case 't':
 		return oc_opt_uint(WHO, "--timeout", optarg, 1, 60000,
 				   &o->timeout_ms);
+	case 'j':
+		o->json = 1;
+		return 0;
 	case 'h':
 		usage(stdout);
 		exit(0);
@@ -142,15 +152,12 @@ static int check_opts(const struct st_opts *o)
 
 static int parse(int argc, char **argv, struct st_opts *o)
 {
-	static const struct option lo[] = {{"ca", 1, 0, 'C'},
-					   {"port", 1, 0, 'P'},
-					   {"switches", 1, 0, 'k'},
-					   {"smps", 1, 0, 'x'},
-					   {"window", 1, 0, 'w'},
-					   {"repeat", 1, 0, 'r'},
-					   {"timeout", 1, 0, 't'},
-					   {"help", 0, 0, 'h'},
-					   {0, 0, 0, 0}};
+	static const struct option lo[] = {
+		{"ca", 1, 0, 'C'},	 {"port", 1, 0, 'P'},
+		{"switches", 1, 0, 'k'}, {"smps", 1, 0, 'x'},
+		{"window", 1, 0, 'w'},	 {"repeat", 1, 0, 'r'},
+		{"timeout", 1, 0, 't'},	 {"json", 0, 0, 'j'},
+		{"help", 0, 0, 'h'},	 {0, 0, 0, 0}};
 	unsigned port = 0;
 	int ch, rc = 0;
 
@@ -196,11 +203,44 @@ static int check_fabric(const struct st_state *s, const struct st_opts *o)
 	return 0;
 }
 
-static void print_switches(const struct st_state *s)
+/* --json: key: value into the report; a failure spoils the report. */
+static void put(struct st_state *s, const char *key, json_t *value)
+{
+	if (!s->report || json_put(s->report, key, value))
+		s->json_bad = 1;
+}
+
+static void json_switches(struct st_state *s)
+{
+	char name[4 * OC_SMP_MAX_HOPS + 128];
+	json_t *list = json_array();
+	unsigned i;
+
+	for (i = 0; list && i < s->found; i++)
+		if (json_array_append_new(
+			    list,
+			    json_pack("{s:o, s:I, s:I}", "switch",
+				      oc_json_text(oc_smp_switch_name(
+					      &s->sw[i], name, sizeof(name))),
+				      "lft_cap", (json_int_t)s->sw[i].lft_cap,
+				      "lft_top",
+				      (json_int_t)s->sw[i].lft_top))) {
+			json_decref(list);
+			list = NULL;
+		}
+	put(s, "switch_list", list);
+	put(s, "runs", json_array());
+}
+
+static void print_switches(struct st_state *s)
 {
 	char name[4 * OC_SMP_MAX_HOPS + 128];
 	unsigned i;
 
+	if (s->report) {
+		json_switches(s);
+		return;
+	}
 	for (i = 0; i < s->found; i++)
 		printf("# switch %u: %s LinearFDBCap %u LinearFDBTop %u\n",
 		       i + 1, oc_smp_switch_name(&s->sw[i], name, sizeof(name)),
@@ -264,9 +304,26 @@ static int read_blocks(struct st_state *s, const struct st_opts *o)
 	return -1;
 }
 
-static void print_run(const struct st_opts *o, unsigned rep,
+static void print_run(struct st_state *s, const struct st_opts *o, unsigned rep,
 		      const struct oc_smp_run *run, double ms)
 {
+	if (s->report) {
+		if (json_array_append_new(
+			    json_object_get(s->report, "runs"),
+			    json_pack("{s:I, s:o, s:o, s:I, s:I, s:I, s:I}",
+				      "run", (json_int_t)rep, "ms",
+				      oc_json_fixed(ms, 3), "smps_per_s",
+				      oc_json_fixed(
+					      ms > 0 ? run->acks / (ms / 1000.0)
+						     : 0.0,
+					      0),
+				      "acks", (json_int_t)run->acks, "errors",
+				      (json_int_t)run->errors, "timeouts",
+				      (json_int_t)run->timeouts, "differ",
+				      (json_int_t)run->differ)))
+			s->json_bad = 1;
+		return;
+	}
 	printf("X=%u K=%u W=%u run=%u ms=%.3f smps_per_s=%.0f acks=%u "
 	       "errors=%u timeouts=%u differ=%u\n",
 	       o->smps, o->switches, o->window, rep, ms,
@@ -288,7 +345,7 @@ static int measure(struct st_state *s, const struct st_opts *o, unsigned rep)
 		     ? (run.last_us - run.first_us) / 1000.0
 		     : 0;
 	s->ms[rep] = ms;
-	print_run(o, rep + 1, &run, ms);
+	print_run(s, o, rep + 1, &run, ms);
 	if (run.acks == o->smps)
 		return 0;
 	report_failure(s, "Set", o->switches);
@@ -315,6 +372,16 @@ static void print_median(struct st_state *s, const struct st_opts *o)
 	m = o->repeat % 2
 		    ? s->ms[o->repeat / 2]
 		    : (s->ms[o->repeat / 2 - 1] + s->ms[o->repeat / 2]) / 2;
+	if (s->report) {
+		put(s, "median",
+		    json_pack("{s:o, s:o, s:o, s:o}", "ms", oc_json_fixed(m, 3),
+			      "smps_per_s",
+			      oc_json_fixed(
+				      m > 0 ? o->smps / (m / 1000.0) : 0.0, 0),
+			      "min_ms", oc_json_fixed(s->ms[0], 3), "max_ms",
+			      oc_json_fixed(s->ms[o->repeat - 1], 3)));
+		return;
+	}
 	printf("median X=%u K=%u W=%u repeats=%u ms=%.3f smps_per_s=%.0f "
 	       "min_ms=%.3f max_ms=%.3f\n",
 	       o->smps, o->switches, o->window, o->repeat, m,
@@ -352,10 +419,23 @@ static int run(struct st_state *s, const struct st_opts *o)
 				 &s->found) ||
 	    check_fabric(s, o))
 		return 1;
-	printf("# osmcloud smp-time: %u Set(LinearForwardingTable) SMPs, %u "
-	       "switches, blocks 0..%u of each, window %u, %u repeat(s); "
-	       "every block written back with the content just read\n",
-	       o->smps, o->switches, s->blocks - 1, o->window, o->repeat);
+	if (o->json)
+		s->report = json_pack("{s:I, s:I, s:I, s:I, s:I}", "smps",
+				      (json_int_t)o->smps, "switches",
+				      (json_int_t)o->switches,
+				      "blocks_per_switch",
+				      (json_int_t)s->blocks, "window",
+				      (json_int_t)o->window, "repeat",
+				      (json_int_t)o->repeat);
+	if (o->json && !s->report)
+		s->json_bad = 1;
+	else if (!o->json)
+		printf("# osmcloud smp-time: %u Set(LinearForwardingTable) "
+		       "SMPs, %u switches, blocks 0..%u of each, window %u, "
+		       "%u repeat(s); every block written back with the "
+		       "content just read\n",
+		       o->smps, o->switches, s->blocks - 1, o->window,
+		       o->repeat);
 	print_switches(s);
 	build_requests(s, o->switches);
 	for (rep = 0; rep < o->repeat; rep++)
@@ -378,6 +458,16 @@ int cmd_smp_time(int argc, char **argv)
 		return 1;
 	}
 	rc = run(&s, &o);
+	/* the figures so far, also of a failed run */
+	if (o.json && (s.report || s.json_bad)) {
+		put(&s, "completed", json_boolean(!rc));
+		if (s.json_bad) {
+			json_decref(s.report);
+			s.report = NULL;
+		}
+		if (json_report_print("smp-time", s.report))
+			rc = 1;
+	}
 	free_state(&s);
 	return rc;
 }

@@ -24,6 +24,7 @@
 #include "rcv_counters.h"
 #include "io/weights_file.h"
 #include "weights_map.h"
+#include "json_report.h"
 
 #define CMD "osmcloud weights"
 #define MAX_INTERVAL 86400.0
@@ -38,7 +39,7 @@ struct weights_args {
 	double interval, lo, hi;
 	unsigned timeout_ms;
 	enum oc_counter_width width;
-	int verbose, quiet;
+	int verbose, quiet, json;
 };
 
 /* What was measured for one port. */
@@ -72,7 +73,11 @@ static void weights_usage(FILE *out)
 		"  --timeout MS        time-out of each MAD (default 1000)\n"
 		"  -v, --verbose       one line per port: GUID, LID, octets "
 		"received, weight\n"
-		"  -q, --quiet         no progress or summary on stderr\n");
+		"  -q, --quiet         no progress or summary on stderr\n"
+		"  --json              the summary and every port's weight as "
+		"one JSON\n"
+		"                      object on stdout (needs -o FILE, not "
+		"'-')\n");
 }
 
 static int bad_arg(const char *what, const char *value, const char *why)
@@ -182,6 +187,9 @@ static int parse_option(struct weights_args *a, int c)
 	case 'q':
 		a->quiet = 1;
 		return 0;
+	case 'j':
+		a->json = 1;
+		return 0;
 	case 'h':
 		weights_usage(stdout);
 		return 1;
@@ -205,6 +213,7 @@ static int parse_weights_args(int argc, char **argv, struct weights_args *a)
 		{"timeout", required_argument, NULL, 't'},
 		{"verbose", no_argument, NULL, 'v'},
 		{"quiet", no_argument, NULL, 'q'},
+		{"json", no_argument, NULL, 'j'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -220,6 +229,11 @@ static int parse_weights_args(int argc, char **argv, struct weights_args *a)
 	if (!a->out) {
 		fprintf(stderr, CMD ": -o FILE is required\n");
 		weights_usage(stderr);
+		return 2;
+	}
+	if (a->json && !strcmp(a->out, "-")) {
+		fprintf(stderr, CMD ": --json needs -o FILE: the weights "
+				    "file would share stdout\n");
 		return 2;
 	}
 	return 0;
@@ -468,6 +482,35 @@ static int write_file(const char *path, const struct oc_weights *t,
 	return ret;
 }
 
+/* --json: what was measured and written */
+static json_t *report_json(const struct weights_args *a,
+			   const struct oc_ibports *ps, const uint64_t *octets,
+			   const double *w)
+{
+	json_t *ports = json_array();
+	char guid[24];
+	size_t i;
+
+	for (i = 0; ports && i < ps->n; i++) {
+		snprintf(guid, sizeof(guid), "0x%016" PRIx64, ps->v[i].guid);
+		if (json_array_append_new(
+			    ports,
+			    json_pack("{s:s, s:I, s:I, s:o, s:o}", "guid", guid,
+				      "lid", (json_int_t)ps->v[i].lid, "octets",
+				      (json_int_t)octets[i], "weight",
+				      oc_json_fixed(w[i], 9), "desc",
+				      oc_json_text(ps->v[i].desc)))) {
+			json_decref(ports);
+			ports = NULL;
+		}
+	}
+	return json_pack("{s:o, s:o, s:[o, o], s:I, s:o}", "output",
+			 oc_json_text(a->out), "interval_s",
+			 oc_json_fixed(a->interval, 6), "range",
+			 oc_json_fixed(a->lo, 9), oc_json_fixed(a->hi, 9),
+			 "num_ports", (json_int_t)ps->n, "ports", ports);
+}
+
 static void report(const struct weights_args *a, const struct oc_ibports *ps,
 		   const uint64_t *octets, const double *w)
 {
@@ -505,8 +548,14 @@ static int compute_and_write(const struct weights_args *a,
 	oc_weights_linear(octets, ps->n, a->lo, a->hi, w);
 	t = to_weights(ps, w, err);
 	if (t && !write_file(a->out, t, err)) {
-		report(a, ps, octets, w);
 		ret = 0;
+		if (!a->json)
+			report(a, ps, octets, w);
+		else if (json_report_print("weights",
+					   report_json(a, ps, octets, w)))
+			ret = oc_err_set(err, "--json: the report was not "
+					      "printed (the weights file "
+					      "was written)");
 	}
 	oc_weights_free(t);
 	free(w);

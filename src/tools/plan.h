@@ -15,6 +15,8 @@
 #include <stdint.h>
 #include <time.h>
 
+#include <jansson.h>
+
 #include "base/error.h"
 #include "model/fabric.h"
 #include "analysis/ftree.h"
@@ -40,6 +42,7 @@ struct plan_args {
 	unsigned num_migrate;
 	int verify;
 	int quiet;
+	int json; /* one JSON object on stdout instead of the text */
 };
 
 /* Figures of one method over the random migrations. */
@@ -70,6 +73,11 @@ struct plan_session {
 	uint32_t num_hvs;
 	uint64_t rng;
 	double route_ms;
+	/* --json: the report (plan_report.c fills it instead of printing)
+	 * and its "migrations" array; NULL members after out of memory */
+	json_t *json;
+	json_t *migrations;
+	int json_bad;
 };
 
 /* ---- plan_args.c ---- */
@@ -105,12 +113,11 @@ void plan_tally_add(struct plan_tally *t, const struct oc_plan *p, double us);
 /* Milliseconds since t0 (CLOCK_MONOTONIC). */
 double plan_ms_since(const struct timespec *t0);
 
-void plan_print_op(const struct plan_session *s,
-		   const struct oc_migrate_op *op);
-void plan_print_plan(const struct plan_session *s, int m);
+void plan_print_op(struct plan_session *s, const struct oc_migrate_op *op);
+void plan_print_plan(struct plan_session *s, int m);
 /* Sorts the tallied times to take their medians. */
 void plan_print_tallies(struct plan_session *s);
-void plan_print_fabric(const struct plan_session *s);
+void plan_print_fabric(struct plan_session *s);
 
 /* FTreeMinRC's marking times; on a fabric without vSwitches also over
  * random leaf pairs. */
@@ -118,6 +125,11 @@ int plan_report_marking(struct plan_session *s, struct oc_err *err);
 
 /* Verifies each method's LFTs; fails if one has unreachable LIDs, loops
  * or a credit loop. */
-int plan_verify_all(const struct plan_session *s, struct oc_err *err);
+int plan_verify_all(struct plan_session *s, struct oc_err *err);
+
+/* --json: starts the report (0, or -1 out of memory) and prints it (the
+ * exit status: 0, or 2 said on stderr). */
+int plan_json_start(struct plan_session *s);
+int plan_json_print(struct plan_session *s);
 
 #endif

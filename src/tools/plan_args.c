@@ -37,6 +37,7 @@ static void plan_usage(FILE *out)
 		"  --method M         itrc, ftreeminrc or both (default both)\n"
 		"  --verify           verify the final LFTs of each method\n"
 		"  -q, --quiet        no per-update lines\n"
+		"  --json             the report as one JSON object on stdout\n"
 		"exit status: 0 done, 1 a migration or a check failed, 2 bad\n"
 		"usage or input\n");
 }
@@ -119,6 +120,9 @@ static int plan_option(struct plan_args *a, int c)
 	case 'q':
 		a->quiet = 1;
 		return 0;
+	case 'j':
+		a->json = 1;
+		return 0;
 	case 'h':
 		plan_usage(stdout);
 		exit(0);
@@ -143,6 +147,7 @@ int plan_parse_args(int argc, char **argv, struct plan_args *a)
 		{"method", required_argument, NULL, 'M'},
 		{"verify", no_argument, NULL, 'V'},
 		{"quiet", no_argument, NULL, 'q'},
+		{"json", no_argument, NULL, 'j'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};

@@ -14,7 +14,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "io/json_out.h"
 #include "plan.h"
+#include "plan_json.h"
 #include "base/rand.h"
 #include "verify/verify.h"
 
@@ -84,8 +86,32 @@ static const char *lid_name(const struct plan_session *s, uint16_t lid)
 	return n == OC_NONE ? "free" : s->f->nodes[n].name;
 }
 
-void plan_print_op(const struct plan_session *s, const struct oc_migrate_op *op)
+/* --json: the migration, its plans added by plan_print_plan() */
+static void json_op(struct plan_session *s, const struct oc_migrate_op *op)
 {
+	json_t *mig = json_pack("{s:s, s:I, s:o, s:I, s:o}", "kind",
+				op->kind == OC_OP_SWAP ? "swap" : "copy", "lid",
+				(json_int_t)op->lid, "owner",
+				oc_json_text(lid_name(s, op->lid)), "peer_lid",
+				(json_int_t)op->peer_lid, "peer",
+				oc_json_text(lid_name(s, op->peer_lid)));
+
+	if (mig && op->kind != OC_OP_SWAP)
+		plan_json_put(s, mig, "vf",
+			      oc_json_text(s->f->nodes[op->vf].name));
+	if (!json_object_get(s->json, "migrations") &&
+	    json_object_set(s->json, "migrations", s->migrations))
+		s->json_bad = 1;
+	if (json_array_append_new(s->migrations, mig))
+		s->json_bad = 1;
+}
+
+void plan_print_op(struct plan_session *s, const struct oc_migrate_op *op)
+{
+	if (s->json) {
+		json_op(s, op);
+		return;
+	}
 	if (op->kind == OC_OP_SWAP)
 		printf("swap LID %u (%s) with LID %u (%s)\n", op->lid,
 		       lid_name(s, op->lid), op->peer_lid,
@@ -109,10 +135,50 @@ static void print_counts(const char *label, const struct oc_plan_counts *c)
 	printf("\n");
 }
 
-void plan_print_plan(const struct plan_session *s, int m)
+static json_t *json_update(const struct plan_session *s,
+			   const struct oc_lft_update *u)
+{
+	return json_pack("{s:o, s:I, s:b}", "switch",
+			 oc_json_text(sw_name(s, u->sw)), "block",
+			 (json_int_t)u->block, "active", u->active);
+}
+
+/* --json: the plan of method m under the last migration's "plans" */
+static void json_plan(struct plan_session *s, int m)
+{
+	const struct oc_plan *p = &s->plan[m];
+	size_t last = json_array_size(s->migrations);
+	json_t *plans = NULL, *obj = plan_json_counts(&p->counts), *ups;
+	uint32_t i;
+
+	if (last) {
+		json_t *mig = json_array_get(s->migrations, last - 1);
+
+		plans = json_object_get(mig, "plans");
+		if (!plans) {
+			plan_json_put(s, mig, "plans", json_object());
+			plans = json_object_get(mig, "plans");
+		}
+	}
+	ups = s->a->quiet ? NULL : json_array();
+	for (i = 0; ups && i < p->num_updates; i++)
+		if (json_array_append_new(ups, json_update(s, &p->updates[i])))
+			s->json_bad = 1;
+	if (!s->a->quiet)
+		plan_json_put(s, obj, "updates", ups);
+	plan_json_put(s, plans, oc_reconf_method_name((enum oc_reconf_method)m),
+		      obj);
+}
+
+void plan_print_plan(struct plan_session *s, int m)
 {
 	const struct oc_plan *p = &s->plan[m];
 	uint32_t i, n = p->num_updates;
+
+	if (s->json) {
+		json_plan(s, m);
+		return;
+	}
 
 	print_counts(method_label[m], &p->counts);
 	if (s->a->quiet)
@@ -144,11 +210,29 @@ static double median(double *v, uint32_t n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-static void print_row(const struct plan_session *s, const char *label,
-		      double v0, double v1, const char *fmt)
+/* A row of the table, or with --json the member key of each method's
+ * object under "random" (decimals: the text's). */
+static void print_row(struct plan_session *s, const char *label,
+		      const char *key, double v0, double v1, const char *fmt)
 {
 	double v[PLAN_NUM_METHODS] = {v0, v1};
 	int m;
+
+	if (s->json) {
+		json_t *random = json_object_get(s->json, "random");
+		unsigned decimals = strstr(fmt, ".2")	? 2
+				    : strstr(fmt, ".1") ? 1
+							: 0;
+
+		for (m = 0; m < PLAN_NUM_METHODS; m++)
+			if (s->a->use[m])
+				plan_json_put(
+					s, plan_json_method(s, random, m), key,
+					decimals ? oc_json_fixed(v[m], decimals)
+						 : json_integer(
+							   (json_int_t)v[m]));
+		return;
+	}
 
 	printf("  %-34s", label);
 	for (m = 0; m < PLAN_NUM_METHODS; m++) {
@@ -167,30 +251,33 @@ void plan_print_tallies(struct plan_session *s)
 	struct plan_tally *i = &s->tally[0], *f = &s->tally[1];
 	double ri = i->runs ? i->runs : 1, rf = f->runs ? f->runs : 1;
 
-	printf("  %-34s %12s %12s\n", "", method_label[0], method_label[1]);
-	print_row(s, "switches per migration, mean", i->switches / ri,
-		  f->switches / rf, "%12.2f");
-	print_row(s, "switches per migration, max", i->switches_max,
-		  f->switches_max, "%12.0f");
-	print_row(s, "vSwitches per migration, max", i->vswitches_max,
-		  f->vswitches_max, "%12.0f");
-	print_row(s, "LFT SMPs to switches, min", i->blocks_min, f->blocks_min,
-		  "%12.0f");
-	print_row(s, "LFT SMPs to switches, max", i->blocks_max, f->blocks_max,
-		  "%12.0f");
-	print_row(s, "LFT SMPs with vSwitches, min", i->smps_min, f->smps_min,
-		  "%12.0f");
-	print_row(s, "LFT SMPs with vSwitches, mean", i->smps / ri,
+	if (!s->json)
+		printf("  %-34s %12s %12s\n", "", method_label[0],
+		       method_label[1]);
+	print_row(s, "switches per migration, mean", "switches_mean",
+		  i->switches / ri, f->switches / rf, "%12.2f");
+	print_row(s, "switches per migration, max", "switches_max",
+		  i->switches_max, f->switches_max, "%12.0f");
+	print_row(s, "vSwitches per migration, max", "vswitches_max",
+		  i->vswitches_max, f->vswitches_max, "%12.0f");
+	print_row(s, "LFT SMPs to switches, min", "switch_smps_min",
+		  i->blocks_min, f->blocks_min, "%12.0f");
+	print_row(s, "LFT SMPs to switches, max", "switch_smps_max",
+		  i->blocks_max, f->blocks_max, "%12.0f");
+	print_row(s, "LFT SMPs with vSwitches, min", "smps_min", i->smps_min,
+		  f->smps_min, "%12.0f");
+	print_row(s, "LFT SMPs with vSwitches, mean", "smps_mean", i->smps / ri,
 		  f->smps / rf, "%12.2f");
-	print_row(s, "LFT SMPs with vSwitches, max", i->smps_max, f->smps_max,
-		  "%12.0f");
-	print_row(s, "switch selection, median us",
+	print_row(s, "LFT SMPs with vSwitches, max", "smps_max", i->smps_max,
+		  f->smps_max, "%12.0f");
+	print_row(s, "switch selection, median us", "select_us_median",
 		  median(i->select_us, i->runs), median(f->select_us, f->runs),
 		  "%12.1f");
-	print_row(s, "whole plan, median us", median(i->plan_us, i->runs),
-		  median(f->plan_us, f->runs), "%12.1f");
-	print_row(s, "fallbacks to ItRC's switch set", i->fallbacks,
-		  f->fallbacks, "%12.0f");
+	print_row(s, "whole plan, median us", "plan_us_median",
+		  median(i->plan_us, i->runs), median(f->plan_us, f->runs),
+		  "%12.1f");
+	print_row(s, "fallbacks to ItRC's switch set", "fallbacks",
+		  i->fallbacks, f->fallbacks, "%12.0f");
 }
 
 /* ---- fabric figures and marking --------------------------------------- */
@@ -200,9 +287,38 @@ static uint32_t fabric_switches(const struct plan_session *s)
 	return s->f->num_switches - s->ft->num_vswitches;
 }
 
-void plan_print_fabric(const struct plan_session *s)
+static void json_fabric(struct plan_session *s, uint64_t blocks)
+{
+	json_t *fab =
+		json_pack("{s:I, s:I, s:I, s:I, s:s, s:I, s:o, s:o, s:I, s:I}",
+			  "switches", (json_int_t)fabric_switches(s),
+			  "vswitches", (json_int_t)s->ft->num_vswitches,
+			  "leaves", (json_int_t)s->ft->num_leaves, "max_lid",
+			  (json_int_t)s->f->max_lid, "lid_model",
+			  s->live	  ? "dump"
+			  : s->a->dynamic ? "dynamic"
+					  : "prepopulated",
+			  "vms", (json_int_t)s->num_vms, "routing",
+			  s->live ? oc_json_text(s->a->dump)
+				  : json_string("vswitch_ftree"),
+			  "route_ms",
+			  s->live ? json_null() : oc_json_fixed(s->route_ms, 1),
+			  "full_reconfiguration_smps",
+			  (json_int_t)(fabric_switches(s) * blocks),
+			  "full_reconfiguration_smps_vswitches",
+			  (json_int_t)(s->f->num_switches * blocks));
+
+	plan_json_put(s, s->json, "fabric", fab);
+}
+
+void plan_print_fabric(struct plan_session *s)
 {
 	uint64_t blocks = s->f->max_lid / OC_LFT_BLOCK + 1;
+
+	if (s->json) {
+		json_fabric(s, blocks);
+		return;
+	}
 
 	printf("fabric: %u switches, %u vSwitches, %u leaves, max LID %u; "
 	       "LID model %s, %u VMs\n",
@@ -239,7 +355,7 @@ static double mark_us(const struct oc_tuples *t, uint32_t a, uint32_t b,
 }
 
 /* The skyline of the first and the last leaf, the widest there is. */
-static void print_edge_marking(const struct plan_session *s, uint8_t *mark)
+static void print_edge_marking(struct plan_session *s, uint8_t *mark)
 {
 	const struct oc_tuples *t = oc_reconf_tuples(s->rc);
 	uint32_t a = s->ft->leaves[0], b = s->ft->leaves[s->ft->num_leaves - 1];
@@ -249,6 +365,18 @@ static void print_edge_marking(const struct plan_session *s, uint8_t *mark)
 
 	for (i = 0; i < EDGE_REPEATS; i++)
 		us[i] = mark_us(t, a, b, mark, &marked, &level);
+	if (s->json) {
+		plan_json_put(
+			s, json_object_get(s->json, "marking"), "edge",
+			json_pack("{s:[o, o], s:I, s:i, s:o, s:I}", "leaves",
+				  oc_json_text(sw_name(s, a)),
+				  oc_json_text(sw_name(s, b)), "switches",
+				  (json_int_t)marked, "level", level,
+				  "median_us",
+				  oc_json_fixed(median(us, EDGE_REPEATS), 1),
+				  "runs", (json_int_t)EDGE_REPEATS));
+		return;
+	}
 	printf("FTreeMinRC skyline of the edge leaves %s and %s: %u switches "
 	       "(sub-tree level %d), marked in %.1f us (median of %u)\n",
 	       sw_name(s, a), sw_name(s, b), marked, level,
@@ -278,9 +406,18 @@ static void print_pair_marking(struct plan_session *s, uint8_t *mark)
 		sum += marked;
 		max = marked > max ? marked : max;
 	}
-	printf("%lu random leaf pairs: skyline mean %.1f, max %u switches; "
-	       "marking median %.1f us\n",
-	       n, sum / n, max, median(us, n));
+	if (s->json)
+		plan_json_put(
+			s, json_object_get(s->json, "marking"), "random_pairs",
+			json_pack("{s:I, s:o, s:I, s:o}", "pairs",
+				  (json_int_t)n, "skyline_mean",
+				  oc_json_fixed(sum / n, 1), "skyline_max",
+				  (json_int_t)max, "median_us",
+				  oc_json_fixed(median(us, n), 1)));
+	else
+		printf("%lu random leaf pairs: skyline mean %.1f, max %u switches; "
+		       "marking median %.1f us\n",
+		       n, sum / n, max, median(us, n));
 	free(us);
 }
 
@@ -288,9 +425,17 @@ int plan_report_marking(struct plan_session *s, struct oc_err *err)
 {
 	uint8_t *mark;
 
+	if (s->json)
+		plan_json_put(s, s->json, "marking", json_object());
 	if (!oc_reconf_tuples(s->rc)) {
-		printf("FTreeMinRC unavailable: %s\n",
-		       oc_reconf_tuples_error(s->rc));
+		if (s->json)
+			plan_json_put(
+				s, json_object_get(s->json, "marking"),
+				"unavailable",
+				oc_json_text(oc_reconf_tuples_error(s->rc)));
+		else
+			printf("FTreeMinRC unavailable: %s\n",
+			       oc_reconf_tuples_error(s->rc));
 		return 0;
 	}
 	mark = calloc(s->f->num_switches, 1);
@@ -298,7 +443,8 @@ int plan_report_marking(struct plan_session *s, struct oc_err *err)
 		return oc_err_set(err, "out of memory");
 	print_edge_marking(s, mark);
 	if (!s->ft->num_vswitches) {
-		printf("no vSwitches: only the marking is measured\n");
+		if (!s->json)
+			printf("no vSwitches: only the marking is measured\n");
 		print_pair_marking(s, mark);
 	}
 	free(mark);
@@ -307,33 +453,53 @@ int plan_report_marking(struct plan_session *s, struct oc_err *err)
 
 /* ---- checking ------------------------------------------------------------ */
 
-static int verify_method(const struct plan_session *s, int m,
-			 struct oc_err *err)
+static json_t *json_verified(const struct oc_verify_report *r)
+{
+	return json_pack("{s:I, s:I, s:b, s:I, s:I, s:I, s:o}",
+			 "ca_unreachable_lids",
+			 (json_int_t)r->ca.lids_unreachable, "ca_loops",
+			 (json_int_t)r->ca.loops, "ca_credit_loop",
+			 r->cdg_ca_cycle.len > 0, "nonminimal_ca_pairs",
+			 (json_int_t)r->ca_pairs_nonminimal, "ca_pairs",
+			 (json_int_t)r->ca_pairs, "link_load_max",
+			 (json_int_t)r->load_max, "link_load_mean",
+			 oc_json_fixed(r->load_mean, 1));
+}
+
+static int verify_method(struct plan_session *s, int m, struct oc_err *err)
 {
 	struct oc_verify_report r;
 	int bad;
 
 	if (oc_verify(s->f, s->t[m], &r, err))
 		return -1;
-	printf("  %s: CA LIDs unreachable %u (loops %llu), CA credit loop "
-	       "%s, non-minimal CA pairs %llu of %llu, link load max %llu "
-	       "mean %.1f\n",
-	       method_label[m], r.ca.lids_unreachable,
-	       (unsigned long long)r.ca.loops,
-	       r.cdg_ca_cycle.len ? "YES" : "none",
-	       (unsigned long long)r.ca_pairs_nonminimal,
-	       (unsigned long long)r.ca_pairs, (unsigned long long)r.load_max,
-	       r.load_mean);
+	if (s->json)
+		plan_json_put(s, json_object_get(s->json, "verify"),
+			      oc_reconf_method_name((enum oc_reconf_method)m),
+			      json_verified(&r));
+	else
+		printf("  %s: CA LIDs unreachable %u (loops %llu), CA credit loop "
+		       "%s, non-minimal CA pairs %llu of %llu, link load max %llu "
+		       "mean %.1f\n",
+		       method_label[m], r.ca.lids_unreachable,
+		       (unsigned long long)r.ca.loops,
+		       r.cdg_ca_cycle.len ? "YES" : "none",
+		       (unsigned long long)r.ca_pairs_nonminimal,
+		       (unsigned long long)r.ca_pairs,
+		       (unsigned long long)r.load_max, r.load_mean);
 	bad = r.ca.lids_unreachable || r.ca.loops || r.cdg_ca_cycle.len;
 	oc_verify_report_free(&r);
 	return bad;
 }
 
-int plan_verify_all(const struct plan_session *s, struct oc_err *err)
+int plan_verify_all(struct plan_session *s, struct oc_err *err)
 {
 	int m, bad = 0, ret;
 
-	printf("verify:\n");
+	if (s->json)
+		plan_json_put(s, s->json, "verify", json_object());
+	else
+		printf("verify:\n");
 	for (m = 0; m < PLAN_NUM_METHODS; m++) {
 		if (!s->a->use[m])
 			continue;
@@ -342,6 +508,9 @@ int plan_verify_all(const struct plan_session *s, struct oc_err *err)
 			return -1;
 		bad |= ret;
 	}
+	if (s->json)
+		plan_json_put(s, json_object_get(s->json, "verify"), "passed",
+			      json_boolean(!bad));
 	if (bad)
 		return oc_err_set(err, "FAIL: the LFTs do not pass");
 	return 0;

@@ -225,6 +225,8 @@ void plan_session_teardown(struct plan_session *s)
 	oc_fabric_free(s->f);
 	free(s->vm_lids);
 	free(s->hvs);
+	json_decref(s->json); /* a report not printed */
+	json_decref(s->migrations);
 }
 
 /* ---- choosing migrations ---------------------------------------------- */

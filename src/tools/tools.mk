@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # the osmcloud command and its subcommands
 osmcloud_SOURCES += src/tools/osmcloud.c src/tools/commands.h
-osmcloud_SOURCES += src/tools/cmd_route.c \
-	src/tools/route_files.c src/tools/route_files.h
+# --json of every subcommand: one report, one error path
+osmcloud_SOURCES += src/tools/json_report.c src/tools/json_report.h
+osmcloud_SOURCES += src/tools/cmd_route.c src/tools/route_json.c \
+	src/tools/route_json.h src/tools/route_files.c src/tools/route_files.h
 osmcloud_SOURCES += src/tools/cmd_gen.c
 # check: the LFT verifier, the ibsim Dump reader and the tenant metrics
 osmcloud_SOURCES += src/tools/cmd_check.c \
@@ -23,7 +25,7 @@ osmcloud_SOURCES += src/tools/cmd_config_check.c src/tools/cmd_config.c \
 	src/osm/options.c src/osm/options.h src/osm/log_level.h
 osmcloud_SOURCES += src/tools/cmd_plan.c src/tools/plan.h \
 	src/tools/plan_args.c src/tools/plan_session.c \
-	src/tools/plan_report.c
+	src/tools/plan_report.c src/tools/plan_json.c src/tools/plan_json.h
 # weights: port receive counters (libibmad) to a pftree_wt weights file
 osmcloud_SOURCES += src/tools/cmd_weights.c \
 	src/tools/ibports.c src/tools/ibports.h \

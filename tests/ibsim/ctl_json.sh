@@ -109,6 +109,24 @@ unchanged bad-method 4 bad-request 'unknown method \"fast\"' \
 grep -q "$(printf '\033')" "$RUN/osm.log" && fail "esc-name: a raw ESC reached opensm's log" ||
 	pass "esc-name: no raw control character reached opensm's log"
 
+# --- stats: the last operations as JSON too; the newest is by-host's
+jreq stats '{"op":"stats"}'
+if [ $JST -eq 0 ] && python3 -c 'import json, sys
+s = json.load(open(sys.argv[1]))
+m = json.load(open(sys.argv[2]))
+ops = s["ops"]
+assert 1 <= len(ops) <= 8, ops
+last = ops[-1]
+assert last["kind"] == "migrate" and last["vm"] == m["vm"] == "vm-a", last
+for k in ("lid", "smps_sent", "smps_acked", "lft_blocks", "switches", "from", "to", "method"):
+    assert last[k] == m[k], (k, last[k], m[k])
+assert s["message"].count("\n") + 1 == len(ops), s["message"]' \
+	"$TOP/stats.reply" "$TOP/by-host.reply"; then
+	pass "stats: ops in JSON, the newest the last migrate's figures"
+else
+	fail "stats: $(cut -c 1-400 "$TOP/stats.reply")"
+fi
+
 # --- the text protocol for people: a quoted word with a blank
 ctl migrate vm-b "hv5 mlx5_0"
 [ $? -eq 0 ] && grep -q 'already runs on "hv5 mlx5_0"' "$TOP/ctl.out" &&

@@ -69,3 +69,5 @@ tests_ibsim_sa_raw_pr_LDADD = -libumad
 include $(srcdir)/tests/ibsim/acm_provider.mk
 # issue 15: LFT-update SMPs timed (osmcloud smp-time, Fig. 7)
 IBSIM_TESTS += tests/ibsim/smp_time.sh
+# issue 14: osmcloud sa-load and sa-peer --json against the SM's SA
+IBSIM_TESTS += tests/ibsim/sa_tools_json.sh

@@ -113,6 +113,25 @@ good w1 48 1 1
 good odd-window 30 7 1
 good whole-cap 2880 4 1 # 480 blocks of each switch: ibsim's whole table
 
+# --json: one line, the same figures: 2 runs of 12 acks on 6 switches
+before=$(packets)
+tool json --switches 6 --smps 12 --repeat 2 --json
+status=$?
+sent=$(sent_since "$before")
+if [ $status -eq 0 ] && [ "${sent% *}" = "24 24" ] && python3 -c 'import json, sys
+t = open(sys.argv[1]).read()
+assert t.count("\n") == 1
+d = json.loads(t)
+assert d["smps"] == 12 and d["switches"] == 6 and d["completed"] is True, d
+assert len(d["switch_list"]) == 6 and "\"hv5\"" in d["switch_list"][0]["switch"], d
+assert [r["acks"] for r in d["runs"]] == [12, 12], d["runs"]
+assert d["median"]["min_ms"] <= d["median"]["ms"] <= d["median"]["max_ms"], d' \
+	"$TOP/json.out"; then
+	pass "json: one object, 2 runs of 12 acks on 6 switches, hv5 first"
+else
+	fail "json: status $status, ibsim saw $sent, $(head -c 300 "$TOP/json.out")"
+fi
+
 # the first six switches, breadth-first from hv5-pf: its vSwitch first
 if grep -q '^# switch 1: .*"hv5" (route 0,1) LinearFDBCap 30720' "$TOP/w4.out" &&
 	[ "$(grep -c '^# switch [1-6]: ' "$TOP/w4.out")" -eq 6 ]; then

@@ -134,6 +134,27 @@ measure lids PortCountersExtended 100000 7 20 21 40 63 -- -o "$TOP/lids.txt" \
 	ca-21 "$dump"),$(dump_lid ca-40 "$dump"),$(dump_lid ca-63 "$dump")"
 expect_weights lids "$TOP/lids.txt" 1 1000 7 20 21 40 63
 
+# --json: the same weights as the file, and the octets, as one object
+measure json PortCounters 100000 1000 3 9 12 -- -o "$TOP/json.txt" \
+	--interval 1 --counters basic --range 2.5:10 --json \
+	--ports "$(ca_guid 3),$(ca_guid 9),$(ca_guid 12)"
+expect_weights json "$TOP/json.txt" 2.5 10 1000 3 9 12
+if python3 - "$TOP/json.out" "$TOP/json.txt" <<'PY'; then
+import json, sys
+lines = [l for l in open(sys.argv[1]) if l.startswith("{")]
+assert len(lines) == 1, lines
+d = json.loads(lines[0])
+got = dict(l.split() for l in open(sys.argv[2]) if not l.startswith("#"))
+assert d["output"] == sys.argv[2] and d["num_ports"] == 3 and d["range"] == [2.5, 10.0], d
+assert {p["guid"]: "%.9g" % p["weight"] for p in d["ports"]} == got, (d, got)
+o = sorted(p["octets"] for p in d["ports"])
+assert o[1] - o[0] > 0 and (o[1] - o[0]) % 4000 == 0, o
+PY
+	pass "json: one object, every port's weight as in the file"
+else
+	fail "json: $(grep '^{' "$TOP/json.out" | cut -c 1-300)"
+fi
+
 # Ports that are not there, or not CA ports.
 tool_fails "unknown GUID" 'no CA port with GUID 0x0002c904deadbee1' \
 	-o "$TOP/w" --interval 0.1 --ports 0x0002c904deadbee1

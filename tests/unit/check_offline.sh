@@ -20,10 +20,9 @@ dump=$tmp/vswitch-ft-default.dump
 
 # JSON: one object with the verdict
 expect 0 "check --json" "$osmcloud" check --json --topo "$net" --lfts "$dump"
-grep -q '"passed": true' "$tmp/out" || fail "JSON lacks \"passed\": true"
-grep -q '"nonminimal_ca_pairs": 0' "$tmp/out" ||
-	fail "JSON lacks nonminimal_ca_pairs"
-tail -n 1 "$tmp/out" | grep -q '^}$' || fail "JSON not closed"
+json_is "$tmp/out" passed true
+json_is "$tmp/out" nonminimal_ca_pairs 0
+json_is "$tmp/out" ca_ports 60
 
 # the dynamic LID model: two VMs, the other VFs down, same LIDs both ways
 printf '0x0002c90500000011 vm-a\n0x0002c90500001021 vm-b\n' >"$tmp/vms"

@@ -31,3 +31,32 @@ expect() {
 		echo "ok: $what"
 	fi
 }
+
+# json_value FILE PATH: a value of the JSON object in FILE (one line, as
+# every --json prints it), PATH its keys and indices joined by dots
+# (tenants.partitions.0.name): a string bare, anything else as JSON
+# (true, null, 300.0, [], {"a":1}); "ABSENT" when the path leads nowhere
+# and "NOT-JSON" when FILE is not one JSON object on one line.
+json_value() {
+	python3 -c 'import json, sys
+text = open(sys.argv[1]).read()
+try:
+    v = json.loads(text)
+    assert isinstance(v, dict) and text.endswith("\n") and text.count("\n") == 1
+except (ValueError, AssertionError):
+    print("NOT-JSON"); sys.exit()
+for k in sys.argv[2].split("."):
+    try:
+        v = v[int(k)] if isinstance(v, list) else v[k]
+    except (KeyError, IndexError, ValueError, TypeError):
+        print("ABSENT"); sys.exit()
+print(v if isinstance(v, str) else json.dumps(v, separators=(",", ":")))' \
+		"$1" "$2"
+}
+
+# json_is FILE PATH VALUE: json_value FILE PATH is VALUE, or a failure
+# naming both.
+json_is() {
+	jv=$(json_value "$1" "$2")
+	[ "$jv" = "$3" ] || fail "$1: $2 is $jv, not $3"
+}

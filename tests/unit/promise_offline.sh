@@ -32,10 +32,12 @@ expect 0 "check --promise vswitch_ftree on the same tables" "$osmcloud" \
 	check --topo "$net" --lfts "$lfts" --promise vswitch_ftree
 expect 1 "check --promise sftree --json" "$osmcloud" check --json \
 	--topo "$net" --lfts "$lfts" --promise sftree
-grep -q '"promise_kept": false' "$tmp/out" || fail "JSON: promise_kept"
-grep -q '"failed": \["promise"\]' "$tmp/out" || fail "JSON: failed"
-grep -qF '"promise_violation": "CA+switch traffic credit loop: \"sw-L1-3\"[5]' \
-	"$tmp/out" || fail "JSON: promise_violation"
+json_is "$tmp/out" promise_kept false
+json_is "$tmp/out" failed '["promise"]'
+case $(json_value "$tmp/out" promise_violation) in
+'CA+switch traffic credit loop: "sw-L1-3"[5]'*) ;;
+*) fail "JSON: promise_violation $(json_value "$tmp/out" promise_violation)" ;;
+esac
 
 # the roots of a plain tree do not reach each other: vswitch_ftree's
 # tables keep sftree's promise only with those pairs declared unserved

@@ -179,7 +179,9 @@ refusal() {
 
 # json FILE KEY: the value of KEY in osmcloud check's JSON report FILE.
 json() {
-	sed -n "s/^  \"$2\": \(.*\),\$/\1/p" "$1"
+	python3 -c 'import json, sys
+v = json.load(open(sys.argv[1])).get(sys.argv[2], "")
+print(v if isinstance(v, str) else json.dumps(v))' "$1" "$2"
 }
 
 # failure_kinds ENGINE FILE: the failures in osmcloud check's JSON report

@@ -43,6 +43,9 @@ TESTS += tests/unit/check_offline.sh tests/unit/promise_offline.sh
 # osmcloud check --ebb: the bisection bandwidth on generated fabrics
 EXTRA_DIST += tests/unit/ebb_offline.sh
 TESTS += tests/unit/ebb_offline.sh
+# --json of every subcommand: one object, the text's figures
+EXTRA_DIST += tests/unit/json_outputs.sh
+TESTS += tests/unit/json_outputs.sh
 # osmcloud config-check (the plugin's options and files, offline)
 EXTRA_DIST += tests/unit/config_check_offline.sh
 TESTS += tests/unit/config_check_offline.sh

@@ -1,31 +1,46 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
- * ctl_json.c - strict JSON for the control socket (see ctl_json.h).
+ * ctl_json.c - the control socket's JSON (see ctl_json.h), decoded by
+ * jansson.  jansson checks the syntax, UTF-8, escapes, "\u0000" and
+ * duplicate member names; this file adds the protocol's own rules (one
+ * object, flat in a request, at most OC_JSON_MAX_DEPTH deep in a reply,
+ * member names printable ASCII, at most OC_JSON_MAX_MEMBERS members) and
+ * words every error as "column N: problem", N the 1-based byte offset,
+ * without jansson's "near '...'", which would quote the request.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "io/ctl_json.h"
 
-struct parser {
-	const unsigned char *s; /* the text */
-	size_t pos;
-	char *out; /* next free byte of the decoded buffer */
-	struct oc_err *err;
-	int reply; /* arrays and objects allowed as member values */
+#define NEAR " near '"
+
+/* jansson's phrase (a prefix of its error text) in the protocol's words */
+static const struct {
+	const char *jansson, *ours;
+} phrases[] = {
+	{"string or '}' expected", "a member name (a string) expected"},
+	{"'}' expected", "',' or '}' expected"},
+	{"']' expected", "',' or ']' expected"},
+	{"':' expected", "':' expected after a member name"},
+	{"unexpected token", "a value expected (string, number, true, "
+			     "false or null)"},
+	{"end of file expected", "text after the object"},
+	{"premature end of input", "unterminated string"},
+	{"invalid escape", "an invalid escape in a string"},
+	{"\\u0000 is not allowed", "\\u0000 is not allowed in a string"},
+	{"invalid Unicode", "an unpaired surrogate (\\uD800-\\uDFFF) in a "
+			    "string"},
+	{"control character", "a control character in a string (escape it)"},
+	{"unable to decode byte", "invalid UTF-8"},
+	{"too big integer", "a number too big"},
+	{"real number overflow", "a number too big"},
+	{"maximum parsing depth reached", "arrays and objects nested too deep"},
+	{"NUL byte in object key", "a member name must be printable ASCII"},
+	{"duplicate object key", "a member name given twice"},
 };
-
-static int fail(struct parser *p, const char *what)
-{
-	return oc_err_set(p->err, "column %zu: %s", p->pos + 1, what);
-}
-
-static void skip_blanks(struct parser *p)
-{
-	while (p->s[p->pos] == ' ' || p->s[p->pos] == '\t' ||
-	       p->s[p->pos] == '\n' || p->s[p->pos] == '\r')
-		p->pos++;
-}
 
 unsigned oc_utf8_len(const unsigned char *s)
 {
@@ -53,279 +68,147 @@ unsigned oc_utf8_len(const unsigned char *s)
 	return len;
 }
 
-static void put_utf8(struct parser *p, unsigned long cp)
+/* ---- columns, from the text itself ------------------------------------- */
+
+/* Past the string whose opening quote is at s[at]. */
+static size_t skip_string(const char *s, size_t at)
 {
-	if (cp < 0x80) {
-		*p->out++ = (char)cp;
-	} else if (cp < 0x800) {
-		*p->out++ = (char)(0xc0 | cp >> 6);
-		*p->out++ = (char)(0x80 | (cp & 0x3f));
-	} else if (cp < 0x10000) {
-		*p->out++ = (char)(0xe0 | cp >> 12);
-		*p->out++ = (char)(0x80 | (cp >> 6 & 0x3f));
-		*p->out++ = (char)(0x80 | (cp & 0x3f));
-	} else {
-		*p->out++ = (char)(0xf0 | cp >> 18);
-		*p->out++ = (char)(0x80 | (cp >> 12 & 0x3f));
-		*p->out++ = (char)(0x80 | (cp >> 6 & 0x3f));
-		*p->out++ = (char)(0x80 | (cp & 0x3f));
-	}
+	for (at++; s[at] && s[at] != '"'; at++)
+		if (s[at] == '\\' && s[at + 1])
+			at++;
+	return s[at] ? at + 1 : at;
 }
 
-/* Four hex digits after "\u". */
-static int hex4(struct parser *p, unsigned long *v)
+/* The 1-based column of the first '[' or '{' that opens a level deeper
+ * than max (the object itself is level 1), 0 when none does. */
+static size_t too_deep(const char *s, unsigned max)
 {
-	unsigned i;
+	unsigned depth = 0;
+	size_t at = 0;
 
-	*v = 0;
-	for (i = 0; i < 4; i++) {
-		unsigned char c = p->s[p->pos + i];
-		int d = c >= '0' && c <= '9'   ? c - '0'
-			: c >= 'a' && c <= 'f' ? c - 'a' + 10
-			: c >= 'A' && c <= 'F' ? c - 'A' + 10
-					       : -1;
-
-		if (d < 0)
-			return fail(p, "\\u wants four hex digits");
-		*v = *v << 4 | (unsigned)d;
-	}
-	p->pos += 4;
-	return 0;
-}
-
-/* "\uXXXX", or a surrogate pair "\uD8xx\uDCxx"; p->pos after the 'u'. */
-static int unicode_escape(struct parser *p)
-{
-	unsigned long cp, lo;
-
-	if (hex4(p, &cp))
-		return -1;
-	if (cp >= 0xdc00 && cp <= 0xdfff)
-		return fail(p, "a low surrogate without a high one");
-	if (cp >= 0xd800 && cp <= 0xdbff) {
-		if (p->s[p->pos] != '\\' || p->s[p->pos + 1] != 'u')
-			return fail(p, "a high surrogate without a low one");
-		p->pos += 2;
-		if (hex4(p, &lo))
-			return -1;
-		if (lo < 0xdc00 || lo > 0xdfff)
-			return fail(p, "a high surrogate without a low one");
-		cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-	}
-	if (!cp)
-		return fail(p, "\\u0000 is not allowed in a string");
-	put_utf8(p, cp);
-	return 0;
-}
-
-static int escape(struct parser *p)
-{
-	static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
-	const char *e;
-	unsigned char c = p->s[p->pos];
-
-	if (c == 'u') {
-		p->pos++;
-		return unicode_escape(p);
-	}
-	e = c ? strchr(from, c) : NULL;
-	if (!e)
-		return fail(p, "unknown escape in a string");
-	*p->out++ = to[e - from];
-	p->pos++;
-	return 0;
-}
-
-/* A string; p->pos on its opening quote.  Its decoded value goes to
- * p->out, NUL-terminated, and *value points at it. */
-static int string(struct parser *p, const char **value)
-{
-	unsigned len;
-
-	*value = p->out;
-	p->pos++;
-	for (;;) {
-		unsigned char c = p->s[p->pos];
-
-		if (c == '"')
-			break;
-		if (!c)
-			return fail(p, "unterminated string");
-		if (c < 0x20)
-			return fail(p, "a control character in a string "
-				       "(escape it)");
-		if (c == '\\') {
-			p->pos++;
-			if (escape(p))
-				return -1;
+	while (s[at]) {
+		if (s[at] == '"') {
+			at = skip_string(s, at);
 			continue;
 		}
-		len = oc_utf8_len(p->s + p->pos);
-		if (!len)
-			return fail(p, "invalid UTF-8 in a string");
-		memcpy(p->out, p->s + p->pos, len);
-		p->out += len;
-		p->pos += len;
+		if ((s[at] == '[' || s[at] == '{') && ++depth > max)
+			return at + 1;
+		if (s[at] == ']' || s[at] == '}')
+			depth--;
+		at++;
 	}
-	p->pos++;
-	*p->out++ = '\0';
 	return 0;
 }
 
-static int digits(struct parser *p)
+/* The 1-based column of the name of the object's member index (the text
+ * parsed: valid JSON), or of its value. */
+static size_t member_column(const char *s, size_t index, int of_value)
 {
-	size_t start = p->pos;
+	unsigned depth = 0;
+	size_t at = 0, n = 0;
+	int want_key = 0;
 
-	while (p->s[p->pos] >= '0' && p->s[p->pos] <= '9')
-		p->pos++;
-	return p->pos > start ? 0 : fail(p, "a digit expected in a number");
-}
-
-/* A number as RFC 8259 writes it; its literal is copied to p->out. */
-static int number(struct parser *p, struct oc_json_member *m)
-{
-	size_t start = p->pos;
-
-	if (p->s[p->pos] == '-')
-		p->pos++;
-	if (p->s[p->pos] == '0')
-		p->pos++;
-	else if (digits(p))
-		return -1;
-	if (p->s[p->pos] == '.') {
-		p->pos++;
-		if (digits(p))
-			return -1;
-	}
-	if (p->s[p->pos] == 'e' || p->s[p->pos] == 'E') {
-		p->pos++;
-		if (p->s[p->pos] == '+' || p->s[p->pos] == '-')
-			p->pos++;
-		if (digits(p))
-			return -1;
-	}
-	memcpy(p->out, p->s + start, p->pos - start);
-	m->text = p->out;
-	p->out += p->pos - start;
-	*p->out++ = '\0';
-	m->num = strtod(m->text, NULL);
-	m->type = OC_JSON_NUMBER;
-	return 0;
-}
-
-static int literal(struct parser *p, const char *word, enum oc_json_type type,
-		   struct oc_json_member *m)
-{
-	size_t len = strlen(word);
-
-	if (strncmp((const char *)p->s + p->pos, word, len))
-		return fail(p, "a value expected (string, number, true, "
-			       "false or null)");
-	p->pos += len;
-	m->type = type;
-	return 0;
-}
-
-static int nested(struct parser *p, struct oc_json_member *m);
-
-static int value(struct parser *p, struct oc_json_member *m)
-{
-	unsigned char c = p->s[p->pos];
-
-	m->text = NULL;
-	m->num = 0;
-	switch (c) {
-	case '"':
-		m->type = OC_JSON_STRING;
-		return string(p, &m->text);
-	case '{':
-	case '[':
-		if (p->reply)
-			return nested(p, m);
-		return fail(p, "nested objects and arrays are not part of "
-			       "the protocol");
-	case 't':
-		return literal(p, "true", OC_JSON_TRUE, m);
-	case 'f':
-		return literal(p, "false", OC_JSON_FALSE, m);
-	case 'n':
-		return literal(p, "null", OC_JSON_NULL, m);
-	default:
-		if (c == '-' || (c >= '0' && c <= '9'))
-			return number(p, m);
-		return fail(p, "a value expected (string, number, true, "
-			       "false or null)");
-	}
-}
-
-static int any_value(struct parser *p, unsigned depth);
-
-/* The items of an array or the members of an object (keyed), after the
- * opening bracket, up to and past close. */
-static int items(struct parser *p, unsigned depth, char close, int keyed)
-{
-	const char *key;
-
-	skip_blanks(p);
-	if (p->s[p->pos] == close) {
-		p->pos++;
-		return 0;
-	}
-	for (;;) {
-		if (keyed && p->s[p->pos] != '"')
-			return fail(p, "a member name (a string) expected");
-		if (keyed && string(p, &key))
-			return -1;
-		skip_blanks(p);
-		if (keyed && p->s[p->pos] != ':')
-			return fail(p, "':' expected after a member name");
-		p->pos += keyed;
-		skip_blanks(p);
-		if (any_value(p, depth))
-			return -1;
-		skip_blanks(p);
-		if (p->s[p->pos] == close) {
-			p->pos++;
-			return 0;
+	while (s[at]) {
+		if (s[at] == '"' && depth == 1 && want_key && n++ == index) {
+			if (!of_value)
+				return at + 1;
+			at = skip_string(s, at);
+			at += strspn(s + at, " \t\r\n:");
+			return at + 1;
 		}
-		if (p->s[p->pos] != ',')
-			return fail(p, close == '}' ? "',' or '}' expected"
-						    : "',' or ']' expected");
-		p->pos++;
-		skip_blanks(p);
+		if (s[at] == '"') {
+			at = skip_string(s, at);
+			continue;
+		}
+		if (s[at] == '[' || s[at] == '{')
+			depth++;
+		else if (s[at] == ']' || s[at] == '}')
+			depth--;
+		want_key = depth == 1 && (s[at] == '{' || s[at] == ',');
+		at++;
+	}
+	return 1;
+}
+
+/* ---- jansson's errors in the protocol's words --------------------------- */
+
+/* jansson's text without its context; *token and *token_len the input
+ * it quoted (NULL: none, at the end of the input or too long). */
+static void split_error(char *text, const char **token, size_t *token_len)
+{
+	char *near = strstr(text, NEAR);
+	size_t len;
+
+	*token = NULL;
+	*token_len = 0;
+	if (!near)
+		return;
+	*near = '\0';
+	near += strlen(NEAR);
+	len = strlen(near);
+	if (len && near[len - 1] == '\'') {
+		*token = near;
+		*token_len = len - 1;
 	}
 }
 
-static int any_value(struct parser *p, unsigned depth)
+static const char *our_phrase(const char *text, const char *token)
 {
-	struct oc_json_member m;
-	unsigned char c = p->s[p->pos];
+	size_t i;
 
-	if (c != '{' && c != '[')
-		return value(p, &m);
-	if (depth == OC_JSON_MAX_DEPTH)
-		return fail(p, "arrays and objects nested too deep");
-	p->pos++;
-	return items(p, depth + 1, c == '{' ? '}' : ']', c == '{');
+	if (!strncmp(text, "invalid token", 13))
+		return token && (*token == '-' ||
+				 (*token >= '0' && *token <= '9'))
+			       ? "a malformed number"
+			       : "a value expected (string, number, true, "
+				 "false or null)";
+	for (i = 0; i < sizeof(phrases) / sizeof(phrases[0]); i++)
+		if (!strncmp(text, phrases[i].jansson,
+			     strlen(phrases[i].jansson)))
+			return phrases[i].ours;
+	return text;
 }
 
-/* An array or object of a reply: checked, then kept as its JSON text
- * (what it decoded on the way is dropped). */
-static int nested(struct parser *p, struct oc_json_member *m)
+/* A duplicate's name, when it is short printable ASCII (a key token of
+ * jansson's context, quotes included). */
+static int printable_key(const char *token, size_t len)
 {
-	size_t at = p->pos, len;
-	char *out = p->out;
+	size_t i;
 
-	if (any_value(p, 0))
-		return -1;
-	len = p->pos - at;
-	memcpy(out, p->s + at, len);
-	out[len] = '\0';
-	p->out = out + len + 1;
-	m->type = OC_JSON_NESTED;
-	m->text = out;
-	return 0;
+	if (!token || len < 3 || token[0] != '"' || token[len - 1] != '"')
+		return 0;
+	for (i = 1; i + 1 < len; i++)
+		if (token[i] < 0x20 || token[i] > 0x7e || token[i] == '\\' ||
+		    token[i] == '"')
+			return 0;
+	return 1;
 }
+
+static int decode_error(json_error_t *je, struct oc_err *err)
+{
+	size_t pos = je->position > 0 ? (size_t)je->position : 0, col, len;
+	const char *token, *phrase;
+
+	split_error(je->text, &token, &len);
+	phrase = our_phrase(je->text, token);
+	/* (by the text: json_error_code() is jansson 2.11's, configure
+	 * asks for 2.7) */
+	if (!strncmp(je->text, "unable to decode byte", 21) ||
+	    !strncmp(je->text, "control character", 17))
+		col = pos + 1; /* the byte itself */
+	else if (token && len <= pos)
+		col = pos - len + 1; /* the token's first byte */
+	else
+		col = strstr(je->text, "near end of file") || !pos ? pos + 1
+								   : pos;
+	if (!strncmp(je->text, "duplicate object key", 20) &&
+	    printable_key(token, len))
+		return oc_err_set(err, "column %zu: member %.*s given twice",
+				  col, (int)len, token);
+	return oc_err_set(err, "column %zu: %s", col, phrase);
+}
+
+/* ---- the members --------------------------------------------------------- */
 
 /* Member names are printable ASCII: error messages may quote them. */
 static int key_ok(const char *key)
@@ -338,85 +221,133 @@ static int key_ok(const char *key)
 	return 1;
 }
 
-static int member(struct parser *p, struct oc_json_obj *obj)
+/* A number as a word: an integer as written, a real in its shortest
+ * form that reads back the same. */
+static int number_text(json_t *v, char *buf, size_t cap)
 {
-	struct oc_json_member *m = &obj->m[obj->n];
-	size_t at = p->pos;
-	unsigned i;
+	double d = json_number_value(v);
 
-	if (p->s[p->pos] != '"')
-		return fail(p, "a member name (a string) expected");
-	if (obj->n == OC_JSON_MAX_MEMBERS)
-		return fail(p, "too many members");
-	if (string(p, &m->key))
-		return -1;
-	if (!key_ok(m->key)) {
-		p->pos = at;
-		return fail(p, "a member name must be printable ASCII");
-	}
-	for (i = 0; i < obj->n; i++)
-		if (!strcmp(obj->m[i].key, m->key)) {
-			p->pos = at;
-			return oc_err_set(p->err,
-					  "column %zu: member \"%s\" given "
-					  "twice",
-					  at + 1, m->key);
-		}
-	skip_blanks(p);
-	if (p->s[p->pos] != ':')
-		return fail(p, "':' expected after a member name");
-	p->pos++;
-	skip_blanks(p);
-	if (value(p, m))
-		return -1;
-	obj->n++;
+	if (json_is_integer(v))
+		return snprintf(buf, cap, "%" JSON_INTEGER_FORMAT,
+				json_integer_value(v));
+	snprintf(buf, cap, "%.15g", d);
+	if (strtod(buf, NULL) != d)
+		snprintf(buf, cap, "%.17g", d);
 	return 0;
 }
 
-static int members(struct parser *p, struct oc_json_obj *obj)
+/* Keeps text (a number's literal, a nested value's JSON) in obj->buf's
+ * list of strings; NULL when out of memory. */
+static const char *keep(struct oc_json_obj *obj, char *text)
 {
-	skip_blanks(p);
-	if (p->s[p->pos] == '}')
-		return 0;
-	for (;;) {
-		if (member(p, obj))
-			return -1;
-		skip_blanks(p);
-		if (p->s[p->pos] == '}')
-			return 0;
-		if (p->s[p->pos] != ',')
-			return fail(p, "',' or '}' expected");
-		p->pos++;
-		skip_blanks(p);
+	char **list;
+
+	if (!text)
+		return NULL;
+	list = realloc(obj->kept, (obj->num_kept + 1) * sizeof(*list));
+	if (!list) {
+		free(text);
+		return NULL;
 	}
+	obj->kept = list;
+	list[obj->num_kept++] = text;
+	return text;
+}
+
+static int member_value(struct oc_json_obj *obj, struct oc_json_member *m,
+			json_t *v)
+{
+	char num[40];
+
+	m->text = NULL;
+	m->num = 0;
+	switch (json_typeof(v)) {
+	case JSON_STRING:
+		m->type = OC_JSON_STRING;
+		m->text = json_string_value(v);
+		return 0;
+	case JSON_INTEGER:
+	case JSON_REAL:
+		m->type = OC_JSON_NUMBER;
+		m->num = json_number_value(v);
+		number_text(v, num, sizeof(num));
+		m->text = keep(obj, strdup(num));
+		return m->text ? 0 : -1;
+	case JSON_TRUE:
+		m->type = OC_JSON_TRUE;
+		return 0;
+	case JSON_FALSE:
+		m->type = OC_JSON_FALSE;
+		return 0;
+	case JSON_NULL:
+		m->type = OC_JSON_NULL;
+		return 0;
+	default: /* arrays and objects: a reply's, depth checked */
+		m->type = OC_JSON_NESTED;
+		m->text = keep(obj,
+			       json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY |
+						     JSON_REAL_PRECISION(17)));
+		return m->text ? 0 : -1;
+	}
+}
+
+static int members(const char *text, struct oc_json_obj *obj,
+		   struct oc_err *err)
+{
+	const char *key;
+	json_t *v;
+
+	json_object_foreach(obj->root, key, v)
+	{
+		size_t i = obj->n;
+
+		if (!key_ok(key))
+			return oc_err_set(err,
+					  "column %zu: a member name must be "
+					  "printable ASCII",
+					  member_column(text, i, 0));
+		if (i == OC_JSON_MAX_MEMBERS)
+			return oc_err_set(err, "column %zu: too many members",
+					  member_column(text, i, 0));
+		obj->m[i].key = key;
+		if (member_value(obj, &obj->m[i], v))
+			return oc_err_set(err, "out of memory");
+		obj->n++;
+	}
+	return 0;
 }
 
 static int parse(const char *text, struct oc_json_obj *obj, int reply,
 		 struct oc_err *err)
 {
-	struct parser p = {(const unsigned char *)text, 0, NULL, err, reply};
+	/* a request is flat; in a reply a member may nest arrays and
+	 * objects OC_JSON_MAX_DEPTH deep */
+	size_t deep = too_deep(text, reply ? OC_JSON_MAX_DEPTH + 1 : 1);
+	json_error_t je;
+
+	size_t first = strspn(text, " \t\r\n");
 
 	memset(obj, 0, sizeof(*obj));
-	/* decoding never grows a string; a number's literal gains a NUL */
-	obj->buf = malloc(2 * strlen(text) + 2);
-	if (!obj->buf)
-		return oc_err_set(err, "out of memory");
-	p.out = obj->buf;
-	skip_blanks(&p);
-	if (p.s[p.pos] != '{') {
-		fail(&p, reply ? "a reply is one JSON object: '{' expected"
-			       : "a request is one JSON object: '{' expected");
+	if (text[first] != '{')
+		return oc_err_set(err,
+				  "column %zu: a %s is one JSON object: '{' "
+				  "expected",
+				  first + 1, reply ? "reply" : "request");
+	obj->root = json_loads(text, JSON_REJECT_DUPLICATES, &je);
+	/* the first problem in the text is the one named */
+	if (deep && (obj->root || (size_t)je.position + 1 >= deep)) {
+		oc_err_set(err, "column %zu: %s", deep,
+			   reply ? "arrays and objects nested too deep"
+				 : "nested objects and arrays are not part "
+				   "of the protocol");
 		goto bad;
 	}
-	p.pos++;
-	if (members(&p, obj))
-		goto bad;
-	p.pos++;
-	skip_blanks(&p);
-	if (p.s[p.pos]) {
-		fail(&p, "text after the object");
+	if (!obj->root) {
+		decode_error(&je, err);
 		goto bad;
 	}
+	if (members(text, obj, err))
+		goto bad;
 	return 0;
 bad:
 	oc_json_obj_free(obj);
@@ -436,7 +367,12 @@ int oc_json_parse_reply(const char *text, struct oc_json_obj *obj,
 
 void oc_json_obj_free(struct oc_json_obj *obj)
 {
-	free(obj->buf);
+	size_t i;
+
+	for (i = 0; i < obj->num_kept; i++)
+		free(obj->kept[i]);
+	free(obj->kept);
+	json_decref(obj->root);
 	memset(obj, 0, sizeof(*obj));
 }
 
@@ -460,31 +396,4 @@ const char *oc_json_type_name(enum oc_json_type type)
 	};
 
 	return type <= OC_JSON_NESTED ? names[type] : "?";
-}
-
-void oc_json_quote(FILE *out, const char *s)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	unsigned len;
-
-	fputc('"', out);
-	while (*u) {
-		if (*u == '"' || *u == '\\') {
-			fprintf(out, "\\%c", *u++);
-			continue;
-		}
-		if (*u < 0x20 || *u == 0x7f) {
-			fprintf(out, "\\u%04x", *u++);
-			continue;
-		}
-		len = oc_utf8_len(u);
-		if (!len) {
-			fputs("\\ufffd", out);
-			u++;
-			continue;
-		}
-		fwrite(u, 1, len, out);
-		u += len;
-	}
-	fputc('"', out);
 }

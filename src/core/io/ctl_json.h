@@ -4,21 +4,23 @@
  * (docs/protocol.md): one request is one JSON object on one line, one
  * reply is one JSON object on one line.
  *
- * The parser is strict (RFC 8259) and small on purpose: a request is a
- * flat object whose member values are strings, numbers, true, false or
- * null.  Nested objects and arrays, duplicate member names, member names
- * that are not printable ASCII, invalid UTF-8, "\u0000", raw control
- * characters in strings and anything after the closing brace are errors
- * naming the column (1-based byte offset) and the problem; the message
- * never echoes the request's bytes.
+ * The parser is jansson, strict (RFC 8259), with the protocol's rules on
+ * top: a request is a flat object whose member values are strings,
+ * numbers, true, false or null.  Nested objects and arrays, duplicate
+ * member names, member names that are not printable ASCII, invalid
+ * UTF-8, "\u0000", raw control characters in strings and anything after
+ * the closing brace are errors naming the column (1-based byte offset)
+ * and the problem; the message never echoes the request's bytes (but a
+ * printable member name).
  *
- * The writer quotes any C string into a valid JSON string: control
- * characters escaped, invalid UTF-8 bytes as U+FFFD.
+ * Replies and requests are written with jansson too (io/json_out.h).
  */
 #ifndef OC_CTL_JSON_H
 #define OC_CTL_JSON_H
 
-#include <stdio.h>
+#include <stddef.h>
+
+#include <jansson.h>
 
 #include "base/error.h"
 
@@ -38,14 +40,19 @@ struct oc_json_member {
 	const char *key;
 	enum oc_json_type type;
 	const char *text; /* a string's decoded value (UTF-8, no NUL
-			     inside), a number's literal; NULL otherwise */
+			     inside), a number as text (an integer as
+			     written, a real in its shortest exact form),
+			     a nested value's compact JSON; NULL
+			     otherwise */
 	double num;	  /* a number's value */
 };
 
 struct oc_json_obj {
-	struct oc_json_member m[OC_JSON_MAX_MEMBERS];
+	struct oc_json_member m[OC_JSON_MAX_MEMBERS]; /* in the text's order */
 	unsigned n;
-	char *buf; /* the decoded keys and strings */
+	json_t *root; /* jansson's object: the keys and strings */
+	char **kept;  /* the texts of numbers and nested values */
+	size_t num_kept;
 };
 
 /* Parses the object in text (NUL-terminated; blanks around it allowed).
@@ -66,9 +73,6 @@ const struct oc_json_member *oc_json_find(const struct oc_json_obj *obj,
 
 /* "string", "number", "true", "false", "null", "nested". */
 const char *oc_json_type_name(enum oc_json_type type);
-
-/* Writes s as a JSON string, quotes included. */
-void oc_json_quote(FILE *out, const char *s);
 
 /* Length of the valid UTF-8 sequence at s (1 to 4), 0 when s does not
  * start one (also for overlong forms and surrogates). */

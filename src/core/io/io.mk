@@ -2,6 +2,7 @@
 # src/core/io: the file formats: topologies, GUID lists, VM and tenant files,
 # LFT dumps, the ibsim Dump, the control socket's JSON
 libosmcloudcore_la_SOURCES += src/core/io/ctl_json.c src/core/io/ctl_json.h \
+	src/core/io/json_out.c src/core/io/json_out.h \
 	src/core/io/guidfile.c src/core/io/guidfile.h src/core/io/ibsim_dump.c \
 	src/core/io/ibsim_dump.h src/core/io/lft_dump.c src/core/io/lft_dump.h \
 	src/core/io/part_file.c src/core/io/part_file.h src/core/io/policy_file.c \

@@ -37,12 +37,17 @@ static int detect(FILE *in, const char *path, enum oc_lft_format *fmt,
 	size_t cap = 0;
 	unsigned lineno = 0;
 
+	errno = 0;
 	while (getline(&line, &cap, in) >= 0) {
 		lineno++;
 		s = oc_skip_blanks(line);
 		if (*s && *s != '\n' && *s != '\r')
 			break;
 		s = NULL;
+	}
+	if (!s && errno == ENOMEM) {
+		free(line);
+		return oc_err_set(err, "%s: out of memory", path);
 	}
 	if (!s)
 		*fmt = OC_LFT_AUTO;

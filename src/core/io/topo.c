@@ -221,13 +221,18 @@ static int close_record(struct parser *ps)
 static int add_id(struct parser *ps, uint32_t node, const char *id)
 {
 	char **ids = ps->ids;
+	size_t cap = ps->cap_ids ? 2 * ps->cap_ids : 64;
 
+	/* cap_ids grows only with the array: free_parser() trusts it */
 	if (node >= ps->cap_ids) {
-		ps->cap_ids = ps->cap_ids ? 2 * ps->cap_ids : 64;
-		ids = realloc(ids, ps->cap_ids * sizeof(*ids));
+		ids = realloc(ids, cap * sizeof(*ids));
 		if (!ids)
 			return perr(ps, "out of memory", NULL);
+		/* a node added without an id yet has none to free */
+		memset(ids + ps->cap_ids, 0,
+		       (cap - ps->cap_ids) * sizeof(*ids));
 		ps->ids = ids;
+		ps->cap_ids = cap;
 	}
 	ids[node] = strdup(id);
 	if (!ids[node] || oc_hash_put_str(ps->by_id, ids[node], node)) {

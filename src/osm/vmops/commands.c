@@ -11,7 +11,7 @@
 #include <opensm/osm_port.h>
 
 #include "vmops/commands.h"
-#include "io/ctl_json.h"
+#include "io/json_out.h"
 #include "osmcloud/ctl.h"
 #include "vmops/smstate.h"
 
@@ -103,6 +103,7 @@ static enum oc_result cmd_help(struct oc_osm_plugin *p, int argc, char **argv,
 static enum oc_result cmd_version(struct oc_osm_plugin *p, int argc,
 				  char **argv, struct oc_cmd_out *out)
 {
+	json_t *ops;
 	size_t i;
 
 	if (argc != 1)
@@ -111,15 +112,23 @@ static enum oc_result cmd_version(struct oc_osm_plugin *p, int argc,
 		OC_CTL_VERSION, PACKAGE_VERSION, p->osm->osm_version);
 	if (!out->json)
 		return OC_RES_DONE;
-	fprintf(out->json,
-		",\"protocol\":\"%s\",\"version\":%d,\"osmcloud\":\"%s\","
-		"\"opensm\":",
-		OC_CTL_PROTOCOL, OC_CTL_VERSION, PACKAGE_VERSION);
-	oc_json_quote(out->json, p->osm->osm_version);
-	fprintf(out->json, ",\"ops\":[");
-	for (i = 0; i < NUM_COMMANDS; i++)
-		fprintf(out->json, "%s\"%s\"", i ? "," : "", commands[i].name);
-	fprintf(out->json, "]");
+	ops = json_array();
+	for (i = 0; ops && i < NUM_COMMANDS; i++)
+		if (json_array_append_new(ops, json_string(commands[i].name)))
+			break;
+	if (!ops || i < NUM_COMMANDS ||
+	    json_object_update_new(
+		    out->json,
+		    json_pack("{s:s, s:i, s:s, s:o, s:o}", "protocol",
+			      OC_CTL_PROTOCOL, "version", OC_CTL_VERSION,
+			      "osmcloud", PACKAGE_VERSION, "opensm",
+			      oc_json_text(p->osm->osm_version), "ops",
+			      json_incref(ops)))) {
+		json_decref(ops);
+		fprintf(out->text, "out of memory for the reply\n");
+		return OC_RES_REFUSED;
+	}
+	json_decref(ops);
 	return OC_RES_DONE;
 }
 
@@ -143,22 +152,42 @@ static void vm_line(osm_opensm_t *osm, const struct oc_vm_rec *vm, FILE *out)
 	fprintf(out, "%s\n", vf_desc(osm, vm->vf_guid));
 }
 
-static void vm_json(osm_opensm_t *osm, const struct oc_vm_rec *vm, FILE *out)
+static json_t *vm_json(osm_opensm_t *osm, const struct oc_vm_rec *vm)
 {
-	fprintf(out, "{\"name\":");
-	oc_json_quote(out, vm->name);
-	fprintf(out,
-		",\"vguid\":\"0x%016" PRIx64 "\",\"vf_guid\":\"0x%016" PRIx64
-		"\",\"lid\":%u,\"weight\":%g,\"vf\":",
-		vm->vguid, vm->vf_guid, vm->lid, vm->weight);
-	oc_json_quote(out, vf_desc(osm, vm->vf_guid));
-	fputc('}', out);
+	char vguid[24], vf_guid[24];
+
+	snprintf(vguid, sizeof(vguid), "0x%016" PRIx64, vm->vguid);
+	snprintf(vf_guid, sizeof(vf_guid), "0x%016" PRIx64, vm->vf_guid);
+	return json_pack("{s:o, s:s, s:s, s:I, s:o, s:o}", "name",
+			 oc_json_text(vm->name), "vguid", vguid, "vf_guid",
+			 vf_guid, "lid", (json_int_t)vm->lid, "weight",
+			 oc_json_fixed(vm->weight, 6), "vf",
+			 oc_json_text(vf_desc(osm, vm->vf_guid)));
+}
+
+/* The vms reply's members: every VM, and whether the registry is
+ * seeded; -1: out of memory. */
+static int vms_json(osm_opensm_t *osm, const struct oc_osm_vmstate *vs,
+		    json_t *reply)
+{
+	json_t *vms = json_array();
+	uint32_t i;
+
+	for (i = 0; vms && i < vs->reg->count; i++)
+		if (json_array_append_new(vms,
+					  vm_json(osm, &vs->reg->vms[i]))) {
+			json_decref(vms);
+			vms = NULL;
+		}
+	return json_object_set_new(reply, "vms", vms) ||
+	       json_object_set_new(reply, "seeded", json_boolean(vs->ready));
 }
 
 static enum oc_result cmd_vms(struct oc_osm_plugin *p, int argc, char **argv,
 			      struct oc_cmd_out *out)
 {
 	struct oc_osm_vmstate *vs = &p->vmstate;
+	enum oc_result res = OC_RES_DONE;
 	uint32_t i;
 
 	if (argc != 1)
@@ -172,25 +201,19 @@ static enum oc_result cmd_vms(struct oc_osm_plugin *p, int argc, char **argv,
 	pthread_mutex_lock(&vs->lock);
 	fprintf(out->text, "%-20s %-18s %-18s %-6s %-6s %s\n", "VM", "vGUID",
 		"VF port GUID", "LID", "weight", "VF");
-	if (out->json)
-		fprintf(out->json, ",\"vms\":[");
-	for (i = 0; i < vs->reg->count; i++) {
+	for (i = 0; i < vs->reg->count; i++)
 		vm_line(p->osm, &vs->reg->vms[i], out->text);
-		if (out->json) {
-			fprintf(out->json, i ? "," : "");
-			vm_json(p->osm, &vs->reg->vms[i], out->json);
-		}
-	}
-	if (out->json)
-		fprintf(out->json, "],\"seeded\":%s",
-			vs->ready ? "true" : "false");
+	if (out->json && vms_json(p->osm, vs, out->json))
+		res = OC_RES_REFUSED;
 	fprintf(out->text, "%u VMs%s\n", vs->reg->count,
 		vs->ready ? ""
 			  : " (the registry is seeded at the first "
 			    "routing run)");
+	if (res != OC_RES_DONE)
+		fprintf(out->text, "out of memory for the reply\n");
 	pthread_mutex_unlock(&vs->lock);
 	cl_plock_release(&p->osm->lock);
-	return OC_RES_DONE;
+	return res;
 }
 
 static enum oc_result cmd_stats(struct oc_osm_plugin *p, int argc, char **argv,
@@ -199,6 +222,12 @@ static enum oc_result cmd_stats(struct oc_osm_plugin *p, int argc, char **argv,
 	if (argc != 1)
 		return usage("stats", out);
 	oc_osm_opstats_print(&p->opstats, out->text);
+	if (out->json &&
+	    json_object_set_new(out->json, "ops",
+				oc_osm_opstats_json(&p->opstats))) {
+		fprintf(out->text, "out of memory for the reply\n");
+		return OC_RES_REFUSED;
+	}
 	return OC_RES_DONE;
 }
 

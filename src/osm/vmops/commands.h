@@ -24,9 +24,9 @@
 
 /* What one command answers besides its result code. */
 struct oc_cmd_out {
-	FILE *text; /* the answer for people (a JSON reply's "message") */
-	FILE *json; /* NULL, or the JSON reply's extra members: a command
-		       writes each as ',"name":value' */
+	FILE *text;   /* the answer for people (a JSON reply's "message") */
+	json_t *json; /* NULL, or the JSON reply: a command adds its own
+			 members (sent with "done" only) */
 	/* a VM operation (migrate, boot, stop) */
 	int has_op;	     /* op is filled: it ran or had already */
 	int already;	     /* it had already taken effect: no SMP */

@@ -992,11 +992,14 @@ static void say_prepared(const struct oc_exec *x, FILE *out)
 		"dropped when OpenSM sweeps or routes the fabric or another "
 		"VM operation is applied\n",
 		x->st.plan_ms, x->vm_name);
-	if (x->o->json)
-		fprintf(x->o->json,
-			",\"prepared\":true,\"planned_smps\":%u,"
-			"\"planned_active\":%u",
-			x->detached ? 0 : c->smps + x->num_pis, c->active);
+	if (x->o->json &&
+	    json_object_update_new(
+		    x->o->json,
+		    json_pack("{s:b, s:I, s:I}", "prepared", 1, "planned_smps",
+			      (json_int_t)(x->detached ? 0
+						       : c->smps + x->num_pis),
+			      "planned_active", (json_int_t)c->active)))
+		fprintf(out, "(out of memory for the reply's figures)\n");
 }
 
 /* prepare: the answer now (the model then leaves x), the plan kept. */

@@ -4,6 +4,7 @@
  */
 #include <string.h>
 
+#include "io/json_out.h"
 #include "vmops/opstats.h"
 
 void oc_osm_opstats_init(struct oc_osm_opstats *s)
@@ -65,4 +66,77 @@ void oc_osm_opstats_print(struct oc_osm_opstats *s, FILE *out)
 	for (i = first; i < s->count; i++)
 		oc_osm_op_print(&s->ops[i % OC_OPSTATS_KEEP], out);
 	pthread_mutex_unlock(&s->lock);
+}
+
+/* The hypervisors, the method and what was sent */
+static json_t *op_sent(const struct oc_osm_op *op)
+{
+	return json_pack(
+		"{s:o, s:o, s:s, s:I, s:I, s:I, s:I, s:I}", "from",
+		oc_json_text(op->from), "to", oc_json_text(op->to), "method",
+		op->method ? op->method : "", "smps_sent",
+		(json_int_t)(op->lft_smps + op->pi_smps + op->si_smps +
+			     op->gi_smps),
+		"smps_acked",
+		(json_int_t)(op->lft_acked + op->pi_acked + op->si_acked),
+		"lft_blocks", (json_int_t)op->lft_smps, "switches",
+		(json_int_t)op->switches, "vswitches",
+		(json_int_t)op->vswitches);
+}
+
+/* Its times, in ms with 3 decimals */
+static json_t *op_times(const struct oc_osm_op *op)
+{
+	return json_pack("{s:o, s:o, s:b, s:o, s:s, s:o, s:o, s:o}", "plan_ms",
+			 oc_json_fixed(op->plan_ms, 3), "time_ms",
+			 oc_json_fixed(op->ack_ms, 3), "swept", op->swept,
+			 "prepared_ms", oc_json_fixed(op->prepared_ms, 3),
+			 "model", op->model ? op->model : "built", "model_ms",
+			 oc_json_fixed(op->model_ms, 3), "targets_ms",
+			 oc_json_fixed(op->targets_ms, 3), "send_ms",
+			 oc_json_fixed(op->send_ms, 3));
+}
+
+json_t *oc_osm_op_json(const struct oc_osm_op *op)
+{
+	json_t *obj = op_sent(op);
+
+	if (obj && json_object_update_new(obj, op_times(op))) {
+		json_decref(obj);
+		return NULL;
+	}
+	return obj;
+}
+
+static json_t *kept_op(const struct oc_osm_op *op)
+{
+	json_t *obj = json_pack("{s:I, s:s, s:o, s:I, s:b}", "when",
+				(json_int_t)op->when, "kind",
+				op->kind ? op->kind : "migrate", "vm",
+				oc_json_text(op->vm), "lid",
+				(json_int_t)op->lid, "timed_out",
+				op->timed_out);
+
+	if (obj && json_object_update_new(obj, oc_osm_op_json(op))) {
+		json_decref(obj);
+		return NULL;
+	}
+	return obj;
+}
+
+json_t *oc_osm_opstats_json(struct oc_osm_opstats *s)
+{
+	json_t *ops = json_array();
+	uint32_t first, i;
+
+	pthread_mutex_lock(&s->lock);
+	first = s->count > OC_OPSTATS_KEEP ? s->count - OC_OPSTATS_KEEP : 0;
+	for (i = first; ops && i < s->count; i++)
+		if (json_array_append_new(
+			    ops, kept_op(&s->ops[i % OC_OPSTATS_KEEP]))) {
+			json_decref(ops);
+			ops = NULL;
+		}
+	pthread_mutex_unlock(&s->lock);
+	return ops;
 }

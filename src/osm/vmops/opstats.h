@@ -14,6 +14,8 @@
 #include <stdio.h>
 #include <time.h>
 
+#include <jansson.h>
+
 #include "io/vmfile.h"
 
 #define OC_OPSTATS_KEEP 8
@@ -59,5 +61,11 @@ void oc_osm_opstats_add(struct oc_osm_opstats *s, const struct oc_osm_op *op);
 void oc_osm_opstats_print(struct oc_osm_opstats *s, FILE *out);
 /* The figures of one operation on one line. */
 void oc_osm_op_print(const struct oc_osm_op *op, FILE *out);
+/* The figures of a reply to migrate, boot, stop (docs/protocol.md):
+ * from, to, method, SMPs, blocks, switches, times; NULL: out of memory. */
+json_t *oc_osm_op_json(const struct oc_osm_op *op);
+/* The stats reply's "ops": each kept operation, oldest first, its time,
+ * kind, VM, LID and figures; NULL: out of memory. */
+json_t *oc_osm_opstats_json(struct oc_osm_opstats *s);
 
 #endif

@@ -8,6 +8,7 @@
 
 #include "vmops/commands.h"
 #include "io/ctl_json.h"
+#include "io/json_out.h"
 #include "osmcloud/ctl.h"
 #include "plugin.h"
 #include "vmops/requests.h"
@@ -28,8 +29,8 @@ struct json_req {
 struct outcome {
 	enum oc_result res;
 	struct oc_cmd_out out;
-	char *text, *json;
-	size_t text_len, json_len;
+	char *text;
+	size_t text_len;
 };
 
 static int outcome_open(struct outcome *o, int want_json)
@@ -37,27 +38,26 @@ static int outcome_open(struct outcome *o, int want_json)
 	memset(o, 0, sizeof(*o));
 	o->out.text = open_memstream(&o->text, &o->text_len);
 	if (want_json)
-		o->out.json = open_memstream(&o->json, &o->json_len);
+		o->out.json = json_object();
 	return o->out.text && (!want_json || o->out.json) ? 0 : -1;
 }
 
-/* Closes the streams; -1 when an answer could not be kept whole. */
+/* Closes the text's stream (the JSON members stay for the reply); -1
+ * when the answer could not be kept whole. */
 static int outcome_close(struct outcome *o)
 {
 	int bad = 0;
 
 	if (o->out.text && (fclose(o->out.text) || !o->text))
 		bad = 1;
-	if (o->out.json && (fclose(o->out.json) || !o->json))
-		bad = 1;
-	o->out.text = o->out.json = NULL;
+	o->out.text = NULL;
 	return bad ? -1 : 0;
 }
 
 static void outcome_free(struct outcome *o)
 {
 	free(o->text);
-	free(o->json);
+	json_decref(o->out.json);
 }
 
 /* ---- the JSON request -------------------------------------------------- */
@@ -177,41 +177,29 @@ static int json_request(struct json_req *r, const char *line, FILE *text)
 	return json_words(r, cmd, text);
 }
 
-static void put_str(FILE *f, const char *key, const char *value)
-{
-	fprintf(f, ",\"%s\":", key);
-	oc_json_quote(f, value ? value : "");
-}
-
-/* The figures of a VM operation (docs/protocol.md). */
-static void put_op(FILE *f, const struct oc_cmd_out *o)
+/* The figures of a VM operation (docs/protocol.md), in the reply's
+ * order: what happened to which VM, then oc_osm_op_json()'s. */
+static json_t *op_json(const struct oc_cmd_out *o)
 {
 	const struct oc_osm_op *op = &o->op;
-	unsigned sent = op->lft_smps + op->pi_smps + op->si_smps + op->gi_smps;
-	unsigned acked = op->lft_acked + op->pi_acked + op->si_acked;
+	char vguid[24], vf_guid[24];
+	json_t *obj;
 
-	fprintf(f, ",\"already\":%s", o->already ? "true" : "false");
-	put_str(f, "vm", op->vm);
-	put_str(f, "how", o->how);
-	fprintf(f, ",\"lid\":%u,\"vguid\":\"0x%016" PRIx64 "\"", op->lid,
-		o->vguid);
-	fprintf(f, ",\"vf_guid\":\"0x%016" PRIx64 "\"", o->vf_guid);
-	put_str(f, "vf", o->vf);
-	put_str(f, "from", op->from);
-	put_str(f, "to", op->to);
-	put_str(f, "method", op->method);
-	fprintf(f,
-		",\"smps_sent\":%u,\"smps_acked\":%u,\"lft_blocks\":%u,"
-		"\"switches\":%u,\"vswitches\":%u,\"plan_ms\":%.3f,"
-		"\"time_ms\":%.3f,\"swept\":%s",
-		sent, acked, op->lft_smps, op->switches, op->vswitches,
-		op->plan_ms, op->ack_ms, op->swept ? "true" : "false");
-	fprintf(f, ",\"prepared_ms\":%.3f", op->prepared_ms);
-	put_str(f, "model", op->model ? op->model : "built");
-	fprintf(f, ",\"model_ms\":%.3f,\"targets_ms\":%.3f,\"send_ms\":%.3f",
-		op->model_ms, op->targets_ms, op->send_ms);
-	if (o->remains[0])
-		put_str(f, "remains", o->remains);
+	snprintf(vguid, sizeof(vguid), "0x%016" PRIx64, o->vguid);
+	snprintf(vf_guid, sizeof(vf_guid), "0x%016" PRIx64, o->vf_guid);
+	obj = json_pack("{s:b, s:o, s:o, s:I, s:s, s:s, s:o}", "already",
+			o->already, "vm", oc_json_text(op->vm), "how",
+			oc_json_text(o->how ? o->how : ""), "lid",
+			(json_int_t)op->lid, "vguid", vguid, "vf_guid", vf_guid,
+			"vf", oc_json_text(o->vf));
+	if (obj &&
+	    (json_object_update_new(obj, oc_osm_op_json(op)) ||
+	     (o->remains[0] &&
+	      json_object_set_new(obj, "remains", oc_json_text(o->remains))))) {
+		json_decref(obj);
+		return NULL;
+	}
+	return obj;
 }
 
 /* The message: the answer for people without its last newline. */
@@ -224,23 +212,37 @@ static const char *message(struct outcome *o)
 	return o->text;
 }
 
+/* The reply object: id, result, code, message, then the operation's
+ * figures and (done only) the command's own members. */
+static json_t *reply_json(const struct json_req *r, struct outcome *o)
+{
+	json_t *id = r->id ? json_object_get(r->obj.root, "id") : NULL;
+	json_t *reply = json_pack("{s:O, s:s, s:i, s:o}", "id",
+				  id ? id : json_null(), "result",
+				  oc_result_name(o->res), "code", o->res,
+				  "message", oc_json_text(message(o)));
+
+	if (reply && o->out.has_op &&
+	    json_object_update_new(reply, op_json(&o->out))) {
+		json_decref(reply);
+		return NULL;
+	}
+	if (reply && o->out.json && o->res == OC_RES_DONE &&
+	    json_object_update(reply, o->out.json)) {
+		json_decref(reply);
+		return NULL;
+	}
+	return reply;
+}
+
 static void json_reply(const struct json_req *r, struct outcome *o, FILE *reply)
 {
-	fprintf(reply, "{\"id\":");
-	if (!r->id)
-		fprintf(reply, "null");
-	else if (r->id->type == OC_JSON_NUMBER)
-		fprintf(reply, "%s", r->id->text);
-	else
-		oc_json_quote(reply, r->id->text);
-	fprintf(reply, ",\"result\":\"%s\",\"code\":%d,\"message\":",
-		oc_result_name(o->res), o->res);
-	oc_json_quote(reply, message(o));
-	if (o->out.has_op)
-		put_op(reply, &o->out);
-	if (o->json && o->json_len && o->res == OC_RES_DONE)
-		fwrite(o->json, 1, o->json_len, reply);
-	fprintf(reply, "}\n");
+	if (oc_json_print(reply, reply_json(r, o)))
+		fprintf(reply,
+			"{\"id\":null,\"result\":\"refused\",\"code\":%d,"
+			"\"message\":\"out of memory for the "
+			"reply\"}\n",
+			OC_RES_REFUSED);
 }
 
 static enum oc_result run_json(struct oc_osm_plugin *p, char *line,
@@ -305,26 +307,13 @@ static enum oc_result run_text(struct oc_osm_plugin *p, char *line,
 static void log_request(struct oc_osm_plugin *p, const struct oc_ctl_peer *peer,
 			const char *request, struct outcome *o)
 {
-	char *q = NULL, *first = NULL;
-	size_t qlen = 0, flen = 0;
-	FILE *f = open_memstream(&q, &qlen), *g;
 	const char *msg = message(o);
+	/* one line of the answer is enough in the log */
+	char *line = strndup(msg, strcspn(msg, "\n"));
+	char *q = oc_json_quoted(request);
+	char *first = line ? oc_json_quoted(line) : NULL;
 
-	g = open_memstream(&first, &flen);
-	if (f)
-		oc_json_quote(f, request);
-	if (g) {
-		/* one line of the answer is enough in the log */
-		size_t n = strcspn(msg, "\n");
-		char *line = strndup(msg, n);
-
-		oc_json_quote(g, line ? line : "");
-		free(line);
-	}
-	if (f)
-		fclose(f);
-	if (g)
-		fclose(g);
+	free(line);
 	oc_osm_info(&p->log,
 		    "osmcloud: ctl #%lu (uid %u gid %u pid %d): %s -> %s: %s",
 		    peer->conn, (unsigned)peer->uid, (unsigned)peer->gid,

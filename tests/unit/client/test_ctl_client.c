@@ -127,8 +127,8 @@ static void request_and_reply(void **state)
 		fail_msg("%s", oc_ctl_error(c));
 	assert_string_equal(s.got[0],
 			    "{\"op\":\"migrate\",\"vm\":\"a\\\"b\\\\c\","
-			    "\"dest\":\"hv5 mlx5_0\",\"note\":\"tab\\u0009here,"
-			    " line\\u000abreak, \xc3\xa9\"}");
+			    "\"dest\":\"hv5 mlx5_0\",\"note\":\"tab\\there,"
+			    " line\\nbreak, \xc3\xa9\"}");
 	assert_int_equal(oc_ctl_reply_code(r), OC_RES_REFUSED);
 	assert_string_equal(oc_ctl_reply_result(r), "refused");
 	assert_string_equal(oc_ctl_reply_message(r),
@@ -179,6 +179,7 @@ static void transport_errors(void **state)
 	static const char *const no_code[] = {
 		"{\"id\":null,\"result\":\"done\",\"message\":\"\"}\n"};
 	const char *odd[] = {"vm", NULL};
+	const char *twice[] = {"vm", "a", "vm", "b", NULL};
 	struct server s;
 	struct oc_ctl *c;
 	char err[256];
@@ -193,6 +194,8 @@ static void transport_errors(void **state)
 	assert_non_null(c);
 	assert_null(oc_ctl_request(c, "stop", odd));
 	assert_non_null(strstr(oc_ctl_error(c), "key \"vm\" has no value"));
+	assert_null(oc_ctl_request(c, "stop", twice));
+	assert_non_null(strstr(oc_ctl_error(c), "key \"vm\" given twice"));
 	assert_int_equal(s.served, 0); /* nothing was sent */
 	assert_null(oc_ctl_request(c, "vms", NULL));
 	assert_non_null(strstr(oc_ctl_error(c),
