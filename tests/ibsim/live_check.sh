@@ -22,9 +22,10 @@ diag() {
 }
 
 # report TAG NAME ARGS...: 'osmcloud check ARGS --json' of run TAG into
-# NAME.json without its "input" member (the file names) and the examples
-# of unreachable LIDs (the first few in the file's switch order, which
-# each file lists in its own); its status.
+# NAME.json without its "input" member (the file names), the examples
+# of unreachable LIDs and the hottest links (the first few, among equals
+# in the file's switch order, which each file lists in its own); its
+# status.
 report() {
 	local tag=$1 name=$2 dir=$TOP/$1 status
 	shift 2
@@ -33,7 +34,7 @@ report() {
 	status=$?
 	python3 -c 'import json, sys
 r = json.load(open(sys.argv[1]))
-for key in ("input", "ca_examples", "switch_examples"):
+for key in ("input", "ca_examples", "switch_examples", "hot_links"):
     r.pop(key)
 json.dump(r, open(sys.argv[2], "w"), indent=1, sort_keys=True)' \
 		"$dir/$name.full.json" "$dir/$name.json" || status=2

@@ -104,8 +104,7 @@ for pair in (("vswitch", "leaf"), ("leaf", "vswitch")):
     assert abs(total - 166) < 1e-6, (pair, total)
 PY
 echo "ok: weighted link load with a VM file"
-grep -q '"link_load_weighted": false' "$tmp/all.json" ||
-	fail "weighted without a VM file"
+json_is "$tmp/all.json" link_load_weighted false
 
 # 64 switches a level: rows cut into 32 boxes, every line a real pair
 expect 0 "gen 8-ary 3-tree" "$osmcloud" gen --kary 8 --levels 3 \
