@@ -74,8 +74,4 @@ const struct oc_json_member *oc_json_find(const struct oc_json_obj *obj,
 /* "string", "number", "true", "false", "null", "nested". */
 const char *oc_json_type_name(enum oc_json_type type);
 
-/* Length of the valid UTF-8 sequence at s (1 to 4), 0 when s does not
- * start one (also for overlong forms and surrogates). */
-unsigned oc_utf8_len(const unsigned char *s);
-
 #endif

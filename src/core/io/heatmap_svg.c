@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/utf8.h"
 #include "io/heatmap_svg.h"
 
 #define TITLE_H 96  /* title block above row 0 */
@@ -124,27 +125,6 @@ static double box_x(const struct layout *l, uint32_t b)
 
 /* ---- text ------------------------------------------------------------- */
 
-/* The length of the well-formed UTF-8 sequence at s (2 to 4 bytes; no
- * overlong form, surrogate or code point above U+10FFFF), else 0. */
-static size_t utf8_length(const unsigned char *s)
-{
-	size_t len = *s >= 0xf0 ? 4 : *s >= 0xe0 ? 3 : *s >= 0xc2 ? 2 : 0, i;
-	unsigned long cp;
-
-	if (!len || *s > 0xf4)
-		return 0;
-	cp = *s & (0x7f >> len);
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-		return 0;
-	return len;
-}
-
 /* One character of s, escaped for XML; the bytes it took. */
 static size_t xml_char(FILE *out, const char *s)
 {
@@ -173,7 +153,7 @@ static size_t xml_char(FILE *out, const char *s)
 		fputc(c < 0x20 || c == 0x7f ? ' ' : c, out);
 		return 1;
 	}
-	len = utf8_length((const unsigned char *)s);
+	len = oc_utf8_len((const unsigned char *)s);
 	if (!len) {
 		fputc('?', out); /* not UTF-8: the document says it is */
 		return 1;

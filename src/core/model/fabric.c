@@ -310,3 +310,16 @@ uint32_t oc_fabric_find_port_guid(const struct oc_fabric *f, uint64_t guid,
 	*port = v & 0xff;
 	return v >> 8;
 }
+
+int oc_node_has_ca(const struct oc_fabric *f, uint32_t node)
+{
+	unsigned p;
+
+	for (p = 1; p <= f->nodes[node].num_ports; p++) {
+		uint32_t peer = oc_peer(f, node, p);
+
+		if (peer != OC_NONE && !oc_is_switch(f, peer))
+			return 1;
+	}
+	return 0;
+}

@@ -88,6 +88,8 @@ int oc_fabric_set_lid(struct oc_fabric *f, uint32_t node, unsigned port,
  * LID, in node order (used offline when no LIDs are known). */
 int oc_fabric_assign_lids(struct oc_fabric *f, struct oc_err *err);
 
+/* Is a CA linked to one of node's ports (a leaf switch's test)? */
+int oc_node_has_ca(const struct oc_fabric *f, uint32_t node);
 uint32_t oc_fabric_find_name(const struct oc_fabric *f, const char *name);
 uint32_t oc_fabric_find_guid(const struct oc_fabric *f, uint64_t node_guid);
 /* Changes the GUID of a CA port (default: node GUID + port number). */

@@ -43,19 +43,6 @@ static int ftree_levels(const struct oc_fabric *f, struct oc_link_rank *rk,
 	return 1;
 }
 
-static int has_ca(const struct oc_fabric *f, uint32_t node)
-{
-	unsigned p;
-
-	for (p = 1; p <= f->nodes[node].num_ports; p++) {
-		uint32_t peer = oc_peer(f, node, p);
-
-		if (peer != OC_NONE && !oc_is_switch(f, peer))
-			return 1;
-	}
-	return 0;
-}
-
 /* Hops from every switch to the nearest switch with a CA, into level[]
  * (OC_HOPS_UNREACHABLE: none reached); the farthest such distance. */
 static int leaf_distances(const struct oc_fabric *f, const uint8_t *dist,
@@ -66,7 +53,7 @@ static int leaf_distances(const struct oc_fabric *f, const uint8_t *dist,
 
 	memset(level, OC_HOPS_UNREACHABLE, n);
 	for (t = 0; t < n; t++) {
-		if (!has_ca(f, f->switches[t]))
+		if (!oc_node_has_ca(f, f->switches[t]))
 			continue;
 		for (s = 0; s < n; s++)
 			if (dist[(size_t)t * n + s] < level[s])

@@ -99,19 +99,6 @@ static void count_receiver(void *arg, uint32_t slot)
 	c->count[slot]++;
 }
 
-static int has_ca(const struct oc_fabric *f, uint32_t node)
-{
-	unsigned p;
-
-	for (p = 1; p <= f->nodes[node].num_ports; p++) {
-		uint32_t peer = oc_peer(f, node, p);
-
-		if (peer != OC_NONE && !oc_is_switch(f, peer))
-			return 1;
-	}
-	return 0;
-}
-
 /* Marks in src[] the switches of the sources of flows towards guid. */
 static uint32_t receiver_sources(const struct oc_fabric *f,
 				 const struct oc_partitions *ps, uint64_t guid,
@@ -142,7 +129,7 @@ static uint32_t receiver_sources(const struct oc_fabric *f,
 	if (in_any)
 		return n;
 	for (sw = 0; sw < f->num_switches; sw++) /* every CA's switch */
-		if (has_ca(f, f->switches[sw]))
+		if (oc_node_has_ca(f, f->switches[sw]))
 			src[n++] = sw;
 	return n;
 }

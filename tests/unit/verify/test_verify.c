@@ -17,19 +17,11 @@
 #include "gen/gen.h"
 #include "model/hops.h"
 #include "io/lft_dump.h"
+#include "fixtures.h"
 #include "testlib.h"
 #include "io/topo.h"
 #include "verify/verify.h"
 #include "verify/verify_int.h"
-
-/* Four switches in a ring: port 1 clockwise, port 2 back, port 3 a CA. */
-#define RING_NET                                                           \
-	"Switch 3 \"r0\"\n[1] \"r1\"[2]\n[2] \"r3\"[1]\n[3] \"c0\"[1]\n\n" \
-	"Switch 3 \"r1\"\n[1] \"r2\"[2]\n[2] \"r0\"[1]\n[3] \"c1\"[1]\n\n" \
-	"Switch 3 \"r2\"\n[1] \"r3\"[2]\n[2] \"r1\"[1]\n[3] \"c2\"[1]\n\n" \
-	"Switch 3 \"r3\"\n[1] \"r0\"[2]\n[2] \"r2\"[1]\n[3] \"c3\"[1]\n\n" \
-	"Hca 1 \"c0\"\n[1] \"r0\"[3]\n\nHca 1 \"c1\"\n[1] \"r1\"[3]\n\n"   \
-	"Hca 1 \"c2\"\n[1] \"r2\"[3]\n\nHca 1 \"c3\"\n[1] \"r3\"[3]\n"
 
 /* Three switches in a triangle, same port plan as the ring. */
 #define TRIANGLE_NET                                                       \
