@@ -194,6 +194,21 @@ echo "   $(ldconfig -p | grep 'libosmcloud.so ' | sed 's/^[[:space:]]*//')"
 
 [ "$(command -v osmcloud)" = /usr/bin/osmcloud ] ||
 	fail "osmcloud on PATH is $(command -v osmcloud), not the package's /usr/bin/osmcloud"
+version=$(dpkg-query -W -f='${Version}' osmcloud)
+osmcloud --version | grep -qx "osmcloud ${version%-*} (OpenSM ${built_against%%-*})" ||
+	fail "osmcloud --version says '$(osmcloud --version)', not package ${version%-*} on OpenSM ${built_against%%-*}"
+echo "   $(osmcloud --version)"
+for page in 8:osmcloud 5:osmcloud-plugin; do
+	man -w "${page%%:*}" "${page#*:}" >/dev/null 2>&1 ||
+		fail "man ${page%%:*} ${page#*:} finds no installed page"
+done
+echo "   man 8 osmcloud and man 5 osmcloud-plugin installed"
+example=/usr/share/doc/opensm-osmcloud/examples/osmcloud.conf
+osmcloud config check "$example" >"$out/config-check.out" 2>&1 || {
+	cat "$out/config-check.out" >&2
+	fail "the packaged example configuration fails osmcloud config check"
+}
+echo "   $example passes osmcloud config check"
 echo "== scripts/demo.sh --installed"
 "$top/scripts/demo.sh" --installed || fail "the demo failed against the installed files"
 echo "pkg-test: OK"
