@@ -204,6 +204,8 @@ for page in 8:osmcloud 5:osmcloud-plugin; do
 done
 echo "   man 8 osmcloud and man 5 osmcloud-plugin installed"
 example=/usr/share/doc/opensm-osmcloud/examples/osmcloud.conf
+zcat /usr/share/man/man8/osmcloud.8.gz | grep -qF "$example" ||
+	fail "osmcloud(8)'s FILES do not name the packaged $example"
 osmcloud config check "$example" >"$out/config-check.out" 2>&1 || {
 	cat "$out/config-check.out" >&2
 	fail "the packaged example configuration fails osmcloud config check"

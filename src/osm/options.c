@@ -118,8 +118,8 @@ const struct oc_osm_conf_desc oc_osm_conf_table[] = {
 	 0},
 	{"node_name_map_name", "/etc/opensm/ib-node-name-map",
 	 "OpenSM's node name map (<node GUID> \"<name>\" per line): the "
-	 "plugin names nodes by it in its log lines, its dump file and the "
-	 "VM commands' destinations.",
+	 "plugin names nodes by it in its routing log lines and its dump "
+	 "file (a VM command's destination stays a NodeDescription).",
 	 0},
 	{"dump_files_dir", "/var/log",
 	 "Where opensm writes its dump files: the plugin writes "
