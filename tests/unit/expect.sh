@@ -60,3 +60,15 @@ json_is() {
 	jv=$(json_value "$1" "$2")
 	[ "$jv" = "$3" ] || fail "$1: $2 is $jv, not $3"
 }
+
+# serve_lines SOCKET N ANSWERS: tests/unit/line_server.py on SOCKET for
+# N connections in the background (its PID in $server, its requests in
+# SOCKET.log); returns once it listens.
+serve_lines() {
+	rm -f "$tmp/ready"
+	mkfifo "$tmp/ready"
+	timeout 120 python3 "$top/tests/unit/line_server.py" "$1" "$2" "$3" \
+		>"$tmp/ready" &
+	server=$!
+	read -r _ <"$tmp/ready"
+}

@@ -149,37 +149,10 @@ assert d["total_migrations"] == len(migs) and d["seed"] == 3, d' \
 expect 2 "sim --json --out" "$osmcloud" sim $sim_opts --json --out "$tmp/x"
 
 # ---- the clients: pathcache and ctl against scripted servers ------------
-# serve SOCKET N ANSWERS: a server on SOCKET for N connections, each
-# request line answered from the JSON object ANSWERS (line -> reply
-# text), every request kept in SOCKET.log; returns once it listens
-cat >"$tmp/fake.py" <<'PY'
-import json, os, socket, sys
-path, n, answers = sys.argv[1], int(sys.argv[2]), json.loads(sys.argv[3])
-s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-s.bind(path)
-s.listen(4)
-s.settimeout(60)
-print("ready", flush=True)
-with open(path + ".log", "w") as out:
-    for _ in range(n):
-        c, _ = s.accept()
-        line = c.makefile().readline().rstrip("\n")
-        out.write(line + "\n")
-        out.flush()
-        c.sendall(answers.get(line, "error unexpected\n").encode())
-        c.close()
-os.unlink(path)
-PY
-serve() {
-	rm -f "$tmp/ready"
-	mkfifo "$tmp/ready"
-	timeout 120 python3 "$tmp/fake.py" "$1" "$2" "$3" >"$tmp/ready" &
-	server=$!
-	read -r _ <"$tmp/ready"
-}
+# the servers: serve_lines (expect.sh, tests/unit/line_server.py)
 
 pc=$tmp/pc.sock
-serve "$pc" 3 '{"show": "entry dlid=72 | dlid=72 flag=1 source=cache\nentry dlid=73 sl=1 | dlid=73 flag=1\nok entries=2 enabled=1\n", "stats": "ok enabled=1 entries=2 hits=5 guid=0x0002c90300000001\n", "query dlid=9": "error sa: MAD status 0x0300 (no such record)\n"}'
+serve_lines "$pc" 3 '{"show": "entry dlid=72 | dlid=72 flag=1 source=cache\nentry dlid=73 sl=1 | dlid=73 flag=1\nok entries=2 enabled=1\n", "stats": "ok enabled=1 entries=2 hits=5 guid=0x0002c90300000001\n", "query dlid=9": "error sa: MAD status 0x0300 (no such record)\n"}'
 expect 0 "pathcache show --json" timeout 20 "$osmcloud" pathcache show \
 	--json --socket "$pc"
 py "$tmp/out" '
@@ -202,7 +175,7 @@ expect 2 "pathcache serve --json" "$osmcloud" pathcache serve --json \
 	--socket "$tmp/no.sock"
 
 ctl=$tmp/ctl.sock
-serve "$ctl" 2 '{"{\"op\":\"version\"}": "{\"id\":null,\"result\":\"done\",\"code\":0,\"message\":\"osmcloud-ctl 1\",\"protocol\":\"osmcloud-ctl\",\"version\":1}\n", "{\"op\":\"stop\",\"vm\":\"vm a\",\"from\":\"hv5 mlx5_0\"}": "{\"id\":null,\"result\":\"refused\",\"code\":1,\"message\":\"no VM registry\"}\n"}'
+serve_lines "$ctl" 2 '{"{\"op\":\"version\"}": "{\"id\":null,\"result\":\"done\",\"code\":0,\"message\":\"osmcloud-ctl 1\",\"protocol\":\"osmcloud-ctl\",\"version\":1}\n", "{\"op\":\"stop\",\"vm\":\"vm a\",\"from\":\"hv5 mlx5_0\"}": "{\"id\":null,\"result\":\"refused\",\"code\":1,\"message\":\"no VM registry\"}\n"}'
 expect 0 "ctl --json REQUEST" timeout 20 "$osmcloud" ctl --socket "$ctl" \
 	--json '{"op":"version"}'
 py "$tmp/out" '

@@ -42,38 +42,10 @@ grep -q "option --socket: $tmp/plain exists and is not a socket" "$tmp/err" ||
 expect 5 "nobody serves the socket" "$osmcloud" pathcache stats --socket "$tmp/none.sock"
 grep -q "$tmp/none.sock" "$tmp/err" || fail "missing socket not named: $(cat "$tmp/err")"
 
-# a scripted daemon: answers each request line with canned lines and
-# records what it got
-cat >"$tmp/fake.py" <<'PY'
-import os, socket, sys
-path, log = sys.argv[1], sys.argv[2]
-s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-s.bind(path)
-s.listen(4)
-s.settimeout(30)
-answers = {
-    "show": "entry dlid=72 | dlid=72 flag=1\nentry dlid=73 | dlid=73 flag=1\nok entries=2 enabled=1\n",
-    "stats": "ok enabled=1 entries=2 hits=5\n",
-    "query dlid=72 sl=1": "error sa: MAD status 0x0300 (no such record)\n",
-}
-with open(log, "w") as out:
-    for _ in range(3):
-        c, _ = s.accept()
-        line = c.makefile().readline().rstrip("\n")
-        out.write(line + "\n")
-        out.flush()
-        c.sendall(answers.get(line, "error unexpected\n").encode())
-        c.close()
-os.unlink(path)
-PY
+# a scripted daemon (serve_lines, expect.sh): answers each request line
+# with canned lines and records what it got
 if command -v python3 >/dev/null; then
-	timeout 60 python3 "$tmp/fake.py" "$tmp/fake.sock" "$tmp/fake.log" &
-	fake=$!
-	i=0
-	while [ ! -S "$tmp/fake.sock" ] && [ $i -lt 200 ]; do
-		sleep 0.05
-		i=$((i + 1))
-	done
+	serve_lines "$tmp/fake.sock" 3 '{"show": "entry dlid=72 | dlid=72 flag=1\nentry dlid=73 | dlid=73 flag=1\nok entries=2 enabled=1\n", "stats": "ok enabled=1 entries=2 hits=5\n", "query dlid=72 sl=1": "error sa: MAD status 0x0300 (no such record)\n"}'
 	expect 0 "show against the scripted daemon" timeout 20 "$osmcloud" pathcache show --socket "$tmp/fake.sock"
 	[ "$(wc -l <"$tmp/out")" = 3 ] && grep -q "^ok entries=2" "$tmp/out" ||
 		fail "show: want 2 entries and the ok line: $(cat "$tmp/out")"
@@ -82,10 +54,10 @@ if command -v python3 >/dev/null; then
 	expect 1 "query answered with an error" timeout 20 "$osmcloud" pathcache query --socket "$tmp/fake.sock" dlid=72 sl=1
 	grep -q "osmcloud pathcache: sa: MAD status 0x0300 (no such record)" "$tmp/err" ||
 		fail "query error not printed: $(cat "$tmp/err")"
-	wait $fake
-	printf 'show\nstats\nquery dlid=72 sl=1\n' | cmp -s - "$tmp/fake.log" &&
+	wait $server
+	printf 'show\nstats\nquery dlid=72 sl=1\n' | cmp -s - "$tmp/fake.sock.log" &&
 		echo "ok: the client sent one request line each" ||
-		fail "requests seen: $(cat "$tmp/fake.log")"
+		fail "requests seen: $(cat "$tmp/fake.sock.log")"
 else
 	fail "python3 is needed for the scripted daemon"
 fi

@@ -35,7 +35,8 @@ EXTRA_DIST += tests/unit/osm_internals.sh
 TESTS += tests/unit/osm_internals.sh
 # osmcloud route and check on the shipped topologies; a damaged table
 # fails, bad input is refused
-EXTRA_DIST += tests/unit/expect.sh tests/unit/data/ibsim-dump-small.txt \
+EXTRA_DIST += tests/unit/expect.sh tests/unit/line_server.py \
+	tests/unit/data/ibsim-dump-small.txt \
 	tests/unit/check_offline.sh tests/unit/promise_offline.sh \
 	tests/unit/data/regress-sftree-hostless-leaf-loop.net \
 	tests/unit/data/regress-sftree-hostless-leaf-loop.lfts
