@@ -366,9 +366,10 @@ int cmd_route(int argc, char **argv)
 	if (route_files_dump(&a.files, a.engine, &in, lfts))
 		ret = 1;
 	if (a.json) {
-		struct route_outcome o = {a.engine,  a.fab.topo, a.out,
-					  violation, &stats,	 ti.parts,
-					  &lanes,    check_ms};
+		struct route_outcome o = {a.engine, fabric_args_topo(&a.fab),
+					  a.out,    violation,
+					  &stats,   ti.parts,
+					  &lanes,   check_ms};
 
 		if (json_report_print("route", route_json(in.f, &o)))
 			ret = 2;

@@ -8,10 +8,13 @@
 #include <stdlib.h>
 
 #include "config_report.h"
+#include "io/json_out.h"
+#include "json_report.h"
 
 int config_report_init(struct config_report *r, int json)
 {
 	r->problems = 0;
+	r->lost = 0;
 	r->json = NULL;
 	if (!json)
 		return 0;
@@ -34,8 +37,10 @@ static void add(struct config_report *r, const char *array, const char *prefix,
 	}
 	if (vasprintf(&text, fmt, ap) < 0)
 		text = NULL;
-	json_array_append_new(json_object_get(r->json, array),
-			      json_string(text ? text : "out of memory"));
+	/* oc_json_text: a path in a finding need not be UTF-8 */
+	if (json_array_append_new(json_object_get(r->json, array),
+				  oc_json_text(text ? text : "out of memory")))
+		r->lost = 1;
 	free(text);
 }
 
@@ -69,7 +74,7 @@ void config_checked(struct config_report *r, const char *fmt, ...)
 
 int config_report_finish(struct config_report *r)
 {
-	int status = r->problems ? 1 : 0;
+	int status = r->problems ? 1 : 0, ret;
 
 	if (!r->json) {
 		if (r->problems)
@@ -81,12 +86,14 @@ int config_report_finish(struct config_report *r)
 			       "usable\n");
 		return status;
 	}
-	json_object_set_new(r->json, "ok", json_boolean(!r->problems));
-	json_dumpf(r->json, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-	putchar('\n');
-	json_decref(r->json);
+	if (r->lost ||
+	    json_object_set_new(r->json, "ok", json_boolean(!r->problems))) {
+		json_decref(r->json);
+		r->json = NULL;
+	}
+	ret = json_report_print("config check", r->json);
 	r->json = NULL;
-	return status;
+	return ret ? ret : status;
 }
 
 void config_report_drop(struct config_report *r)

@@ -12,6 +12,7 @@
 struct config_report {
 	json_t *json;	   /* NULL: text; else the object being filled */
 	unsigned problems; /* problems found so far */
+	int lost;	   /* a finding could not join the JSON */
 };
 
 /* json: 1 for --json.  -1 when out of memory. */
@@ -27,8 +28,9 @@ void config_note(struct config_report *r, const char *fmt, ...)
 void config_checked(struct config_report *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* The verdict (text) or the whole JSON object; frees r.  Returns the
- * exit status: 0 without problems, 1 with. */
+/* The verdict (text) or the whole JSON object, on one line like every
+ * --json report; frees r.  Returns the exit status: 0 without problems,
+ * 1 with, 2 when the JSON could not be built or written (said). */
 int config_report_finish(struct config_report *r);
 
 /* Frees r without a verdict (the check could not run). */

@@ -115,6 +115,12 @@ assert doc["ok"] is False, doc["ok"]
 assert doc["problems"] == problems, (doc["problems"], problems)
 assert set(doc) == {"ok", "problems", "notes", "checked"}, set(doc)
 PY
+# a finding that names a path which is no UTF-8 is kept in the JSON
+expect 1 "a path that is no UTF-8, --json" "$osmcloud" config check \
+	"vms=$tmp/$(printf '\377')x" --json
+json_is "$tmp/out" ok false
+[ "$(json_value "$tmp/out" problems.0)" != ABSENT ] ||
+	fail "the problem with a path that is no UTF-8 is missing from the JSON"
 expect 0 "the template, --json" "$osmcloud" config check \
 	"$tmp/opensm.conf" --json
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["ok"] is True and not d["problems"]' \

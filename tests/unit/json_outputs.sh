@@ -46,6 +46,12 @@ assert set(d["time_ms"]) == {"analyse", "route", "promise_check"}' \
 	"$tmp/vsw.dump" "$cas" "$vfs"
 [ -s "$tmp/vsw.dump" ] || fail "route --json: no dump written"
 
+# a subnet list as the topology (regression: --json crashed on it)
+lst=$top/tests/unit/data/live/tiny.opensm-subnet.lst
+expect 0 "route --subnet-lst --json" "$osmcloud" route --json --subnet-lst "$lst"
+json_is "$tmp/out" topo "$lst"
+json_is "$tmp/out" promise_kept true
+
 expect 0 "route sftree" "$osmcloud" route --engine sftree --topo "$k4"
 root=$(sed -n 's/^subtree root "\([^"]*\)".*/\1/p' "$tmp/err")
 sw2sw=$(sed -n 's/.*: \([0-9]*\) switch-to-switch entries and.*/\1/p' "$tmp/err")

@@ -297,6 +297,19 @@ static int add_node(struct parser *ps, enum oc_node_type type, uint64_t guid,
 	return add_id(ps, node, id);
 }
 
+/* Where ibnetdiscover's "lid N lmc M" starts in the rest of a switch's
+ * header, after its '# "description"' (which may itself hold " lid "),
+ * or NULL. */
+static char *switch_lid_at(char *rest)
+{
+	char *hash = strchr(rest, '#'), *open, *close;
+
+	if (hash && (open = strchr(hash, '"')) &&
+	    (close = strchr(open + 1, '"')))
+		rest = close + 1;
+	return strstr(rest, " lid ");
+}
+
 static int parse_header(struct parser *ps, char *line)
 {
 	enum oc_node_type type = OC_NODE_CA;
@@ -315,7 +328,7 @@ static int parse_header(struct parser *ps, char *line)
 		return perr(ps, "expected a quoted node id", NULL);
 	if (oc_hash_get_str(ps->by_id, id) != OC_NONE)
 		return perr(ps, "duplicate node id: ", id);
-	lid_at = type == OC_NODE_SWITCH ? strstr(s, " lid ") : NULL;
+	lid_at = type == OC_NODE_SWITCH ? switch_lid_at(s) : NULL;
 	if (lid_at)
 		*lid_at++ = '\0'; /* the description ends before it */
 	if (type == OC_NODE_SWITCH && check_switch_guid(ps, *guid, id))

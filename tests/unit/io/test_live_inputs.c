@@ -276,6 +276,24 @@ static void names_and_port_guids(void **state)
 }
 
 /* ibnetdiscover's forms the ibsim reader takes, and a router it does not. */
+/* Regression: a switch's description that holds " lid " (any text may)
+ * is its name, and the LID is the one after it. */
+static void switch_description_with_lid(void **state)
+{
+	struct oc_fabric *f = tl_fabric(
+		"Switch\t2 \"S-0000000000000010\"\t\t# \"rack lid 3\" enhanced "
+		"port 0 lid 19 lmc 0\n"
+		"[1]\t\"H-0000000000000020\"[1](21) \t\t# \"a\" lid 8 4xEDR\n\n"
+		"Ca\t1 \"H-0000000000000020\"\t\t# \"a\"\n"
+		"[1](21) \t\"S-0000000000000010\"[1]\t\t# lid 8 lmc 0 "
+		"\"rack lid 3\" lid 19 4xEDR\n");
+	uint32_t sw = oc_fabric_find_name(f, "rack lid 3");
+
+	assert_int_not_equal(sw, OC_NONE);
+	assert_int_equal(oc_switch_lid(f, sw), 19);
+	oc_fabric_free(f);
+}
+
 static void ibnetdiscover_forms(void **state)
 {
 	struct oc_err err = {{0}};
@@ -321,6 +339,7 @@ int main(void)
 		cmocka_unit_test(rejects_bad_subnet_lst_lines),
 		cmocka_unit_test(names_and_port_guids),
 		cmocka_unit_test(ibnetdiscover_forms),
+		cmocka_unit_test(switch_description_with_lid),
 	};
 
 	return cmocka_run_group_tests(tests, tl_scratch_setup,
