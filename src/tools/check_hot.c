@@ -11,6 +11,7 @@
 #include "check_hot.h"
 #include "check_weights.h"
 #include "io/heatmap_svg.h"
+#include "io/json_out.h"
 #include "opt_uint.h"
 
 #define LOAD_UNIT "CA-to-CA routes per directed switch link"
@@ -198,10 +199,11 @@ static json_t *link_json(const struct hot_check *hc, const struct oc_fabric *f,
 	snprintf(guid, sizeof(guid), "0x%016llx",
 		 (unsigned long long)f->nodes[l->ch.node].guid);
 	return json_pack(
-		"{s:i, s:s, s:s, s:i, s:s, s:i, s:o, s:o, s:I, s:o}", "rank",
-		i + 1, "from", f->nodes[l->ch.node].name, "from_guid", guid,
-		"from_port", l->ch.port, "to", f->nodes[p->peer_node].name,
-		"to_port", p->peer_port, "from_level",
+		"{s:i, s:o, s:s, s:i, s:o, s:i, s:o, s:o, s:I, s:o}", "rank",
+		i + 1, "from", oc_json_text(f->nodes[l->ch.node].name),
+		"from_guid", guid, "from_port", l->ch.port, "to",
+		oc_json_text(f->nodes[p->peer_node].name), "to_port",
+		p->peer_port, "from_level",
 		level_name_json(&hc->rk, level[f->nodes[l->ch.node].sw_index]),
 		"to_level",
 		level_name_json(&hc->rk,

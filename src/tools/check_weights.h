@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * check_weights.h - the weighted link load of "osmcloud check": every
- * CA-to-CA route counted with its destination's weight, the weight
+ * CA-to-CA route counted with its source's weight times its
+ * destination's, each the weight
  * vswitch_ftree routes that LID with (route/vswitch_ftree.h: a VM's from
  * the VM file, else 1/N of its hypervisor's N VMs; an idle VF 0; every
  * other CA 1), replaced by the node weights file's (pftree_wt) for the

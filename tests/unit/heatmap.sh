@@ -128,6 +128,26 @@ assert "root (64)" in text and "leaf (64)" in text, text
 PY
 echo "ok: 64 switches a row drawn as 32 boxes"
 
+# regression: a switch named by bytes that are no UTF-8 is listed (in
+# JSON as U+FFFD), not refused as "out of memory"
+sed "s/sw-L2-0/sw-$(printf '\377')-0/g" "$net" >"$tmp/ff.net"
+expect 0 "route, a switch name that is no UTF-8" "$osmcloud" route -q \
+	--topo "$tmp/ff.net" -o "$tmp/ff.lfts"
+expect 0 "check --hot 40, a switch name that is no UTF-8" "$osmcloud" \
+	check --topo "$tmp/ff.net" --lfts "$tmp/ff.lfts" --hot 40
+LC_ALL=C grep -q "^ *[0-9]*\. .*sw-.-0" "$tmp/out" ||
+	fail "hottest links: no sw-?-0 listed"
+expect 0 "check --hot 40 --json, a switch name that is no UTF-8" \
+	"$osmcloud" check --topo "$tmp/ff.net" --lfts "$tmp/ff.lfts" \
+	--hot 40 --json
+python3 - "$tmp/out" <<'PY' || fail "--json: the switch that is no UTF-8"
+import json, sys
+d = json.load(open(sys.argv[1]))
+names = {h["from"] for h in d["hot_links"]} | {h["to"] for h in d["hot_links"]}
+assert "sw-\ufffd-0" in names, names
+PY
+echo "ok: a switch name that is no UTF-8"
+
 # bad options
 expect 2 "--heatmap x.png" "$osmcloud" check --topo "$net" \
 	--lfts "$tmp/d.lfts" --heatmap "$tmp/x.png"

@@ -71,8 +71,8 @@ struct oc_verify_link {
 	struct oc_channel ch;
 	uint8_t dir;   /* enum oc_link_dir */
 	uint64_t load; /* CA-to-CA routes crossing it */
-	/* oc_verify_weighted(): those routes, each weighing its destination
-	 * LID's weight */
+	/* oc_verify_weighted(): those routes, each weighing its source
+	 * port's weight times its destination LID's */
 	double weighted;
 };
 
@@ -135,7 +135,8 @@ int oc_verify_some(const struct oc_fabric *f, const struct oc_lfts *t,
 		   unsigned what, struct oc_verify_report *r,
 		   struct oc_err *err);
 /* The link load only, each CA-to-CA route also counted with its
- * destination's weight, lid_weight[LID] (0..max_lid of f), into
+ * source's weight times its destination's (lid_weight[LID], 0..max_lid
+ * of f; a source port weighs what its LIDs weigh), into
  * links[].weighted. */
 int oc_verify_weighted(const struct oc_fabric *f, const struct oc_lfts *t,
 		       const double *lid_weight, struct oc_verify_report *r,
