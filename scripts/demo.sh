@@ -81,19 +81,11 @@ engine_routed() {
 # child or grandchild of the timeout process osm_start started)
 osm_plugin_file() {
 	local pid child
-	for pid in $(child_pids "$OSM_PID"); do
-		for child in "$pid" $(child_pids "$pid"); do
+	for pid in $(pgrep -P "$OSM_PID"); do
+		for child in "$pid" $(pgrep -P "$pid"); do
 			grep -o '/[^ ]*/libosmcloud\.so$' "/proc/$child/maps" 2>/dev/null
 		done
 	done | head -n 1
-}
-
-# child_pids PID: the processes whose parent is PID
-child_pids() {
-	local stat
-	for stat in /proc/[0-9]*/stat; do
-		sed -E 's/^([0-9]+) .*\) [A-Za-z] ([0-9]+) .*/\1 \2/' "$stat" 2>/dev/null
-	done | awk -v parent="$1" '$2 == parent { print $1 }'
 }
 
 # live_fabric_check: the fabric read as on a real one, through umad2sim:

@@ -168,7 +168,7 @@ remove_ours() {
 }
 trap remove_ours EXIT
 
-need_packages opensm ibsim-utils libumad2sim0 infiniband-diags || exit 1
+need_packages opensm ibsim-utils libumad2sim0 infiniband-diags procps || exit 1
 # a from-source install in /usr/local would be found before the packages
 for f in /usr/local/lib/libosmcloud.so /usr/local/bin/osmcloud; do
 	[ ! -e "$f" ] || fail "$f (make install) would shadow the packages: make uninstall first"
@@ -212,5 +212,5 @@ osmcloud config check "$example" >"$out/config-check.out" 2>&1 || {
 }
 echo "   $example passes osmcloud config check"
 echo "== scripts/demo.sh --installed"
-"$top/scripts/demo.sh" --installed || fail "the demo failed against the installed files"
+DEMO_OUT=$out/demo "$top/scripts/demo.sh" --installed || fail "the demo failed against the installed files"
 echo "pkg-test: OK"

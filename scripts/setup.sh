@@ -10,7 +10,7 @@ packages=(
 	build-essential autoconf automake libtool pkg-config
 	opensm libopensm-dev ibsim-utils libumad2sim0 infiniband-diags
 	libibumad-dev libibmad-dev libcmocka-dev ibutils ibacm libibverbs-dev time clang-format
-	python3 gnuplot-nox libjansson-dev
+	python3 gnuplot-nox libjansson-dev procps
 )
 
 as_root() {

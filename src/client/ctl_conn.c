@@ -12,9 +12,9 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/un.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "base/clock.h"
 #include "ctl_conn.h"
 
 int ctl_conn_fail(struct oc_ctl *c, const char *fmt, ...)
@@ -33,18 +33,10 @@ const char *oc_ctl_error(const struct oc_ctl *c)
 	return c->error;
 }
 
-static double now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
 /* Milliseconds left until deadline, 0 when passed. */
 static int left_ms(double deadline)
 {
-	double left = deadline - now_ms();
+	double left = deadline - oc_now_ms();
 
 	return left > 0 ? (int)left + 1 : 0;
 }
@@ -103,7 +95,7 @@ struct oc_ctl *oc_ctl_open(const char *path, int timeout_ms, char *err,
 	}
 	c->fd = -1;
 	c->timeout_ms = timeout_ms > 0 ? timeout_ms : 1;
-	if (!connect_to(c, now_ms() + c->timeout_ms))
+	if (!connect_to(c, oc_now_ms() + c->timeout_ms))
 		return c;
 	if (err_len)
 		snprintf(err, err_len, "%s", c->error);
@@ -146,7 +138,7 @@ static int send_all(struct oc_ctl *c, const char *buf, size_t len,
 
 int oc_ctl_send_line(struct oc_ctl *c, const char *line)
 {
-	double deadline = now_ms() + c->timeout_ms;
+	double deadline = oc_now_ms() + c->timeout_ms;
 
 	if (strchr(line, '\n'))
 		return ctl_conn_fail(c, "a request is one line: it holds a "
@@ -204,7 +196,7 @@ static int receive(struct oc_ctl *c, double deadline)
 
 const char *oc_ctl_read_line(struct oc_ctl *c)
 {
-	double deadline = now_ms() + c->timeout_ms;
+	double deadline = oc_now_ms() + c->timeout_ms;
 	char *nl;
 
 	if (c->used) {

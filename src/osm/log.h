@@ -23,12 +23,12 @@ struct oc_osm_log {
 /* Error codes used after "ERR " (one per kind of failure); each is
  * described in log_codes.c for osmcloud-plugin(5) (man_check.sh). */
 #define OC_ERR_OPTIONS "OC01"  /* bad event_plugin_options */
-#define OC_ERR_INPUT "OC02"    /* roots= / vms= file */
+#define OC_ERR_INPUT "OC02"    /* roots= / vms= / OpenSM's files */
 #define OC_ERR_REGISTER "OC03" /* engine registration */
 #define OC_ERR_NOMEM "OC04"    /* out of memory */
 #define OC_ERR_SNAPSHOT "OC10" /* OpenSM subnet -> core fabric */
 #define OC_ERR_ROUTE "OC11"    /* the core engine refused the fabric */
-#define OC_ERR_OUTPUT "OC12"   /* writing OpenSM's tables */
+#define OC_ERR_OUTPUT "OC12"   /* OpenSM's tables, the dump file */
 #define OC_ERR_PROMISE "OC13"  /* the tables break the engine's promise */
 
 #define oc_osm_err(lg, code, fmt, ...)                               \

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/bytes.h"
 #include "base/clock.h"
 #include "commands.h"
 #include "stop_signal.h"
@@ -55,9 +56,8 @@ static void build_query(struct sa_client *c, unsigned dlid)
 {
 	uint8_t pr[OC_PATHREC_SIZE] = {0};
 
-	pr[40] = (uint8_t)(dlid >> 8), pr[41] = (uint8_t)dlid;
-	pr[42] = (uint8_t)(c->sa.u.port.base_lid >> 8);
-	pr[43] = (uint8_t)c->sa.u.port.base_lid;
+	oc_put_be16(pr + 40, (uint16_t)dlid);
+	oc_put_be16(pr + 42, (uint16_t)c->sa.u.port.base_lid);
 	pr[49] = 1; /* NumbPath */
 	oc_sa_build_pr_get(
 		c->mad, OC_PR_CM_SLID | OC_PR_CM_DLID | OC_PR_CM_NUMBPATH, pr);

@@ -17,8 +17,13 @@
 
 #include "routing/snapshot.h"
 
-/* Longest name: a full description, "-0x", 16 hex digits, NUL. */
-#define NAME_LEN (IB_NODE_DESCRIPTION_SIZE + 20)
+/* Longest base name: a full description or a node name map's name. */
+#define BASE_LEN                                    \
+	(OC_NAME_MAP_MAX > IB_NODE_DESCRIPTION_SIZE \
+		 ? OC_NAME_MAP_MAX                  \
+		 : IB_NODE_DESCRIPTION_SIZE)
+/* Longest name: the base name, "-0x", 16 hex digits, NUL. */
+#define NAME_LEN (BASE_LEN + 20)
 
 typedef int (*node_pass_fn)(struct oc_osm_snapshot *s, osm_node_t *node,
 			    uint32_t id, void *arg, struct oc_err *err);
@@ -97,7 +102,7 @@ static void unique_name(const struct oc_fabric *f, const osm_node_t *node,
 	size_t n;
 
 	if (mapped)
-		snprintf(buf, NAME_LEN - 20, "%s", mapped);
+		snprintf(buf, BASE_LEN + 1, "%s", mapped);
 	else
 		describe(node, buf);
 	n = strlen(buf);
