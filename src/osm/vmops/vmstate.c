@@ -137,7 +137,7 @@ static int take_file(struct oc_osm_vmstate *vs, struct oc_vmreg *reg,
 		oc_osm_info(log,
 			    "osmcloud: %s is a version %d state file (no end "
 			    "line, so a cut cannot be told): it is rewritten "
-			    "as version 3 at the next change",
+			    "as version 4 at the next change",
 			    vs->path, version);
 	return ret;
 }
