@@ -55,6 +55,9 @@ struct oc_vm_rec {
 	uint64_t vf_guid;   /* physical port GUID of the VF it uses now */
 	uint16_t lid;	    /* its LID, moves with it */
 	double weight;	    /* 0: default */
+	int held;	    /* the takeover's reconcile could not place it
+			     * safely: kept, operations on it refused
+			     * (reconcile.h); never saved, 0 when read */
 	uint32_t name_next; /* the registry's: the next record whose name
 			     * has the same hash (OC_NONE) */
 };
