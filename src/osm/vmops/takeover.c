@@ -37,10 +37,17 @@ static void forget_held(struct oc_osm_takeover *t)
 	t->num_held = 0;
 }
 
+static void wrote(void *plugin)
+{
+	oc_osm_takeover_note_file(plugin);
+}
+
 void oc_osm_takeover_init(struct oc_osm_plugin *p)
 {
 	struct oc_osm_takeover *t = &p->takeover;
 
+	p->vmstate.wrote = wrote;
+	p->vmstate.wrote_ctx = p;
 	t->reconciled = 0;
 	set_why(t, "not reconciled yet: this SM reconciles its registry "
 		   "with the fabric at its first heavy sweep as master");

@@ -223,6 +223,8 @@ static int seed(struct oc_osm_vmstate *vs, const struct oc_vm_table *vms,
 			   "osmcloud: option state: seeding %s: %s; VM "
 			   "operations are refused until it can be written",
 			   vs->path, why.msg);
+	else if (vs->wrote)
+		vs->wrote(vs->wrote_ctx);
 	oc_vmreg_free(vs->reg);
 	vs->reg = reg;
 	vs->ready = 1;

@@ -50,6 +50,10 @@ struct oc_osm_vmstate {
 	int ready;	       /* reg holds the fabric's VMs */
 	int off;	       /* VM operations are off: off_why says why */
 	int may_seed; /* not ready: the takeover allows seeding from vms= */
+	/* called after this SM wrote the state file (seeding), for the
+	 * takeover's freshness check (takeover.h); may be NULL */
+	void (*wrote)(void *ctx);
+	void *wrote_ctx;
 	char off_why[512];
 };
 
