@@ -17,6 +17,7 @@
 #include "vm/reconcile.h"
 #include "vmops/takeover.h"
 #include "vmops/takeover_view.h"
+#include "vmops/vguid.h"
 
 /* Heavy sweeps asked for after one takeover, at most. */
 #define MAX_SWEEPS 3
@@ -312,14 +313,17 @@ static void reconcile_locked(struct oc_osm_plugin *p)
 
 /* An operation on an unreconciled master, under both locks: the state
  * file may have been put right since the last heavy sweep (a copy of the
- * old master's): reconcile now, and have a heavy sweep program the LIDs
- * the VFs lack. */
+ * old master's): reconcile now, place the VMs' vGUIDs (as a routing run
+ * does) and have a heavy sweep program the LIDs the VFs lack. */
 static void retry_now(struct oc_osm_plugin *p)
 {
 	if (p->vmstate.off || p->osm->subn.sm_state != IB_SMINFO_STATE_MASTER)
 		return;
 	reconcile_locked(p);
-	if (p->takeover.reconciled && lids_missing(p, 0)) {
+	if (!p->takeover.reconciled)
+		return;
+	oc_osm_vguid_sync(p->osm, p->vmstate.reg);
+	if (lids_missing(p, 0)) {
 		oc_osmi_force_heavy_sweep(p->osm);
 		osm_opensm_sweep(p->osm);
 	}
