@@ -50,14 +50,15 @@ sm_log_wait() {
 }
 
 # sm_kill NAME: kills SM NAME's opensm with SIGKILL (a crash: no
-# handover), by the PID of the one process its timeout runs.
+# handover), by the PID of the one process its timeout runs (kept in
+# SM_KILLED_<NAME>).
 sm_kill() {
 	local wrapper child
 	eval "wrapper=\$SM_PID_$1"
 	child=$(pgrep -P "$wrapper")
 	[ -n "$child" ] && kill -KILL "$child"
 	wait "$wrapper" 2>/dev/null
-	eval "SM_PID_$1="
+	eval "SM_PID_$1= SM_KILLED_$1=\$child"
 }
 
 # sm_stop_all: stops the SMs still running (ours, by PID).
@@ -159,12 +160,14 @@ lids_twice() {
 		sort -n | uniq -d | xargs
 }
 
-# vms_kept DUMP BEFORE NOW: judges each VM of BEFORE (vm_lines of the
-# registry before the event) from ibsim's DUMP: the VM is kept when its
-# LID is unchanged in NOW (vm_lines of the registry after) and the one
-# linked CA port holding that LID is the VF NOW records.  A VM NOW does
-# not know is judged on its VF of BEFORE (and said so).  Prints a line per
-# VM not kept, then "KEPT LOST UNKNOWN".
+# vms_kept DUMP BEFORE NOW [INFLIGHT]: judges each VM of BEFORE (vm_lines
+# of the registry before the event: where each VM runs) from ibsim's
+# DUMP.  A VM is kept when NOW (vm_lines of the registry after) gives it
+# the same LID on the same VF and that VF is the one linked CA port
+# holding the LID; a VM named in INFLIGHT (blank-separated: its move was
+# under way) may be on either VF, the one NOW records.  A VM NOW does not
+# know is judged on its VF of BEFORE (and said so).  Prints a line per VM
+# not kept, then "KEPT LOST UNKNOWN".
 vms_kept() {
 	local name vg vf lid vfname now nlid nvf holders kept=0 lost=0 unknown=0
 	while read -r name vg vf lid vfname; do
@@ -174,12 +177,13 @@ vms_kept() {
 			nlid=$lid nvf=$vfname unknown=$((unknown + 1))
 			echo "  $name: unknown to the registry now; judged on $vfname"
 		fi
+		case " ${4:-} " in *" $name "*) vfname=$nvf ;; esac
 		holders=$(lid_holders "$1" "$lid")
-		if [ "$nlid" = "$lid" ] && [ "$holders" = "$nvf" ]; then
+		if [ "$nlid" = "$lid" ] && [ "$nvf" = "$vfname" ] && [ "$holders" = "$nvf" ]; then
 			kept=$((kept + 1))
 		else
 			lost=$((lost + 1))
-			echo "  $name: had LID $lid on $vfname; registry now LID $nlid on $nvf; linked ports holding LID $lid: ${holders:-none}"
+			echo "  $name: runs on $vfname with LID $lid; registry now LID $nlid on $nvf; linked ports holding LID $lid: ${holders:-none}"
 		fi
 	done <<<"$2"
 	echo "$kept $lost $unknown"
