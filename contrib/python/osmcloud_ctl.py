@@ -33,8 +33,8 @@ import time
 PROTOCOL = "osmcloud-ctl"
 VERSION = 1
 RESULTS = {0: "done", 1: "refused", 2: "partial", 3: "not-master",
-           4: "bad-request"}
-EXIT_CLIENT = 5  # the command line's status when it could not ask
+           4: "bad-request", 5: "unreconciled"}
+EXIT_CLIENT = 64  # the command line's status when it could not ask
 
 
 class CtlError(Exception):
@@ -182,7 +182,7 @@ def _main(argv):
 
     ap = argparse.ArgumentParser(
         description="One request to the osmcloud plugin (docs/protocol.md);"
-                    " prints the JSON reply, exits with its code (5: no"
+                    " prints the JSON reply, exits with its code (64: no"
                     " reply).")
     ap.add_argument("--socket", help="the plugin's ctl= socket")
     ap.add_argument("--command", help="a relay command, e.g. 'ssh -T "

@@ -29,8 +29,9 @@
 #define OC_CTL_WRITE_S 10	 /* a reply must be taken within */
 #define OC_CTL_REPLY_MAX 1048576 /* longest reply kept for a client */
 
-/* "osmcloud ctl"'s own exit status beyond the result codes 0..4. */
-#define OC_CTL_EXIT_CLIENT 5 /* usage, no connection, no answer */
+/* "osmcloud ctl"'s own exit status, above every result code (0..5, and
+ * room for more). */
+#define OC_CTL_EXIT_CLIENT 64 /* usage, no connection, no answer */
 
 /*
  * The outcome of one VM command (migrate, boot, stop, ...), the same on
@@ -44,16 +45,20 @@ enum oc_result {
 	OC_RES_PARTIAL = 2,	/* applied, but SMPs unacknowledged */
 	OC_RES_NOT_MASTER = 3,	/* this SM is not master: nothing sent */
 	OC_RES_BAD_REQUEST = 4, /* malformed request: nothing done */
+	/* refused: this SM's registry is not reconciled with the fabric
+	 * (or this VM is held): nothing sent (docs/failover.md) */
+	OC_RES_UNRECONCILED = 5,
 };
 
-#define OC_RES_COUNT 5
+#define OC_RES_COUNT 6
 
-/* "done", "refused", "partial", "not-master", "bad-request"; "?" for a
- * value outside the set. */
+/* "done", "refused", "partial", "not-master", "bad-request",
+ * "unreconciled"; "?" for a value outside the set. */
 static inline const char *oc_result_name(int res)
 {
 	static const char *const names[OC_RES_COUNT] = {
-		"done", "refused", "partial", "not-master", "bad-request",
+		"done",	      "refused",     "partial",
+		"not-master", "bad-request", "unreconciled",
 	};
 
 	return res >= 0 && res < OC_RES_COUNT ? names[res] : "?";

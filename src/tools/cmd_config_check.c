@@ -240,11 +240,14 @@ static void check_pending(struct cc *c, const char *path)
 	if (ret == 0)
 		note(c,
 		     "%s.pending holds the change of an interrupted "
-		     "operation (%u VMs): the plugin takes it at start",
-		     path, r->count);
+		     "operation (%u VMs, generation %llu): the master takes it "
+		     "at its next takeover if it is newer than the state file, "
+		     "else removes it",
+		     path, r->count, (unsigned long long)r->generation);
 	else if (ret < 0)
 		note(c,
-		     "%s.pending is torn (%s): the plugin removes it at start",
+		     "%s.pending is torn (%s): the master removes it at its "
+		     "next takeover",
 		     path, r ? err.msg : "out of memory");
 	oc_vmreg_free(r);
 }

@@ -7,8 +7,8 @@
  * JSON request (--json, answered by one JSON line), or a relay of JSON
  * lines between standard input and output (--stdio: the forced command
  * of an ssh key, docs/protocol.md).  The exit status is the result code
- * (0 done, 1 refused, 2 partial, 3 not master, 4 bad request), or 5 when
- * the client could not ask (usage, no connection, no answer in time).
+ * (0 done, 1 refused, 2 partial, 3 not master, 4 bad request, 5
+ * unreconciled), or 64 when the client could not ask (usage, no connection, no answer in time).
  * --timeout bounds each wait: connecting, sending, each answer line.
  * The socket and its lines are libosmcloudctl's (osmcloud/ctl_client.h),
  * the one client implementation.
@@ -52,9 +52,10 @@ static void ctl_usage(FILE *out)
 		"changed),\n"
 		"2 partial (applied, SMPs unacknowledged: a heavy sweep "
 		"finishes it),\n"
-		"3 not master, 4 bad request; 5 usage error, no connection "
-		"or no\n"
-		"answer in time.\n");
+		"3 not master, 4 bad request, 5 unreconciled (the SM's\n"
+		"registry is not reconciled with the fabric, or the VM is "
+		"held);\n"
+		"64 usage error, no connection or no answer in time.\n");
 }
 
 /* The command's words on one line; a word with blanks in quotes. */

@@ -4,7 +4,8 @@
 # be written (fsync fails with ENOSPC, as on a full disk: the shim
 # failsync.so), a migration is refused and sends nothing; a move that
 # was done is never undone by a restart; a change staged by an operation
-# that was interrupted (PATH.pending) is taken at the next start.  A
+# that was interrupted (PATH.pending) is taken at the next start when its
+# generation is above the state file's, and removed when not.  A
 # state file another SM replaced is never overwritten by this one.
 . "$OC_SRCDIR/tests/ibsim/common.sh"
 start_test registry-save
@@ -79,7 +80,7 @@ sim_cmd Dump >"$TOP/other-before.dump"
 ctl migrate vm-a hv5
 rc=$?
 sim_cmd Dump >"$TOP/other-after.dump"
-[ $rc -eq 1 ] && grep -q "refused: the state file $state changed since this SM read it (another SM wrote it?)" "$TOP/ctl.out" &&
+[ $rc -eq 1 ] && grep -q "refused: the state file $state changed since this SM read it (generation [0-9]* there, [0-9]* read or written here; another SM wrote it?)" "$TOP/ctl.out" &&
 	pass "other SM: refused: $(head -n 1 "$TOP/ctl.out" | cut -c 1-140)" ||
 	fail "other SM: status $rc: $(cat "$TOP/ctl.out")"
 same_dump "$TOP/other-before.dump" "$TOP/other-after.dump" && cmp -s "$state" "$TOP/state.before" &&
@@ -96,11 +97,24 @@ for vm in "vm-a $moved_vf $moved_lid" "vm-b $b_vf $b_lid"; do
 		fail "restart: $2 has LID '$got', $1's is $3"
 done
 
-# an operation interrupted after staging: its PATH.pending is taken (here
-# vm-a's record staged back on hv0-vf1 with its LID)
+# a leftover PATH.pending no newer than the state file (its generation
+# not above the file's) is never applied: removed, the file kept
+gen=$(sed -n 's/^generation //p' "$state")
 sed "s/^\\(vm-a [^ ]*\\) [^ ]* /\\1 $(vf_guid 0 1) /" "$state" >"$state.pending"
+cp "$state" "$TOP/state.before"
+route_and_check old-pending "$topo" "event_plugin_options state=$state"
+grep -q "vms.state.pending (generation $gen) is not newer than .*vms.state (generation $gen): a leftover of an older change; removed, not applied" "$RUN/osm.log" &&
+	[ ! -e "$state.pending" ] && cmp -s "$state" "$TOP/state.before" &&
+	pass "old pending: generation $gen, not newer: removed, the state file kept" ||
+	fail "old pending: $(grep -m1 pending "$RUN/osm.log")"
+
+# an operation interrupted after staging: its PATH.pending (generation the
+# file's + 1) is taken by the master (here vm-a's record staged back on
+# hv0-vf1 with its LID)
+sed "s/^\\(vm-a [^ ]*\\) [^ ]* /\\1 $(vf_guid 0 1) /; s/^generation .*/generation $((gen + 1))/" \
+	"$state" >"$state.pending"
 route_and_check pending "$topo" "event_plugin_options state=$state"
-grep -q "vms.state.pending: an operation was interrupted after staging its change: taking it (2 VMs)" "$RUN/osm.log" &&
+grep -q "vms.state.pending (generation $((gen + 1))): an operation was interrupted after staging its change: taking it (2 VMs)" "$RUN/osm.log" &&
 	pass "pending: the staged change is taken and logged" ||
 	fail "pending: no log line taking vms.state.pending"
 got=$(dump_lid hv0-vf1 "$RUN/pending.dump")

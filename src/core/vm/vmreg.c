@@ -73,6 +73,7 @@ void oc_vmreg_clear(struct oc_vmreg *r)
 	r->by_vf = empty.by_vf;
 	r->by_lid = empty.by_lid;
 	r->count = 0;
+	r->generation = 0;
 }
 
 /* ------------------------------------------------------------ look-ups */
@@ -327,6 +328,7 @@ struct oc_vmreg *oc_vmreg_clone(const struct oc_vmreg *r)
 	for (i = 0; i < r->num_free; i++)
 		if (oc_vmreg_mark_free(c, r->free_vfs[i]))
 			goto fail;
+	c->generation = r->generation;
 	return c;
 fail:
 	oc_vmreg_free(c);

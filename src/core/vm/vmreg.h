@@ -15,19 +15,24 @@
  * they stay free across an opensm restart (the patched opensm's LID
  * manager filter asks the registry, see src/osm/vmops/lidfilter.h).
  *
- * State file format (text, one VM a line after the header, then one
- * line per free VF, then the end line with both counts):
- *     osmcloud-vm-state 3
+ * State file format (text: the header, the generation line, one VM a
+ * line, then one line per free VF, then the end line with both counts):
+ *     osmcloud-vm-state 4
+ *     generation 17
  *     # name vGUID VF-port-GUID LID weight
  *     vm-17 0x0002c90500001011 0x0002c90500001011 23 0
  *     free 0x0002c90500001012
  *     end 1 1
  * Weight 0 means the default (1/number of VMs on the hypervisor).  A
  * file without its end line, or whose counts differ from the lines
- * read, was cut short and is refused.  Versions 1 (no free lines) and 2
- * (no end line) are still read.  Lines are told apart by their number of
- * fields: "free" has two, "end" three, a VM five (so a VM may be named
- * "free" or "end").
+ * read, was cut short and is refused.  The generation grows by one at
+ * every save and every staged change (PATH.pending holds the state
+ * file's generation + 1), so that a registry can be told newer than
+ * another (docs/failover.md).  Versions 1 (no free lines), 2 (no end
+ * line) and 3 (no generation line: generation 0) are still read.  Lines
+ * are told apart by their number of fields: "free" and "generation"
+ * have two, "end" three, a VM five (so a VM may be named "free", "end"
+ * or "generation").
  *
  * Every look-up is a hash probe (40,000 VMs load in milliseconds).  The
  * indexes follow the records: change a record's name, vGUID, VF or LID
@@ -50,6 +55,9 @@ struct oc_vm_rec {
 	uint64_t vf_guid;   /* physical port GUID of the VF it uses now */
 	uint16_t lid;	    /* its LID, moves with it */
 	double weight;	    /* 0: default */
+	int held;	    /* the takeover's reconcile could not place it
+			     * safely: kept, operations on it refused
+			     * (reconcile.h); never saved, 0 when read */
 	uint32_t name_next; /* the registry's: the next record whose name
 			     * has the same hash (OC_NONE) */
 };
@@ -68,6 +76,9 @@ struct oc_vmreg {
 	uint64_t *free_vfs; /* free VFs' port GUIDs, unordered */
 	uint32_t num_free, free_cap;
 	struct oc_hash *free_index; /* free VF GUID -> index in free_vfs */
+	uint64_t generation; /* of the state file it was read from or last
+			      * written to (0: none, or older than version
+			      * 4); copied by clone */
 };
 
 /* NULL when out of memory. */
@@ -128,20 +139,27 @@ int oc_vmreg_load(struct oc_vmreg *r, const char *path, int *version,
 		  struct oc_err *err);
 
 /* Writes the state file atomically: PATH.tmp, fsync, rename over PATH,
- * fsync of the directory.  On error PATH keeps its old contents. */
-int oc_vmreg_save(const struct oc_vmreg *r, const char *path,
-		  struct oc_err *err);
+ * fsync of the directory, with r's generation + 1 (r's generation is
+ * then that).  On error PATH keeps its old contents, r its generation. */
+int oc_vmreg_save(struct oc_vmreg *r, const char *path, struct oc_err *err);
+
+/* The generation of the state file at path, read from its first lines
+ * only (cheap: the freshness check of every operation): 0 with *gen (0
+ * for a file of version 3 or older), 1 when the file does not exist,
+ * -1 with err (not a regular file, no header, no generation line). */
+int oc_vmreg_file_generation(const char *path, uint64_t *gen,
+			     struct oc_err *err);
 
 /* A change in two steps, so that a registry is on disk before the
  * fabric is touched: stage writes the registry as it will be to
- * PATH.pending and syncs it and its folder (-1 with err: nothing staged,
- * PATH untouched); commit renames PATH.pending over PATH and syncs the
+ * PATH.pending, with next's generation + 1 (next's generation is then
+ * that), and syncs it and its folder (-1 with err: nothing staged, PATH
+ * untouched, next's generation unchanged); commit renames PATH.pending over PATH and syncs the
  * folder; abort removes PATH.pending.  A PATH.pending found at load time
  * is the change of an operation that was interrupted after staging:
  * oc_vmreg_load_pending() reads it (1: none, 0: read, -1: unreadable,
  * i.e. torn before it was synced, so its operation sent nothing). */
-int oc_vmreg_stage(const struct oc_vmreg *next, const char *path,
-		   struct oc_err *err);
+int oc_vmreg_stage(struct oc_vmreg *next, const char *path, struct oc_err *err);
 int oc_vmreg_commit(const char *path, struct oc_err *err);
 void oc_vmreg_abort(const char *path);
 int oc_vmreg_load_pending(struct oc_vmreg *r, const char *path,

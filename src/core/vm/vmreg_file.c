@@ -10,15 +10,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/textscan.h"
 #include "vm/vmreg.h"
 
 #define STATE_MAGIC "osmcloud-vm-state"
-#define STATE_VERSION 3 /* written; 1 (no free VFs), 2 (no end) are read */
+/* written; 1 (no free VFs), 2 (no end), 3 (no generation) are read */
+#define STATE_VERSION 4
 #define FIRST_WITH_FREE 2
 #define FIRST_WITH_END 3
+#define FIRST_WITH_GENERATION 4
 #define PENDING_SUFFIX ".pending"
 #define BLANKS " \t\r\n"
 
@@ -28,6 +31,7 @@ struct state_reader {
 	const char *path;
 	int version;	/* 0: no header yet */
 	int ended;	/* the end line was read */
+	int has_gen;	/* the generation line was read */
 	unsigned vms;	/* VM lines read */
 	unsigned frees; /* free lines read */
 	unsigned line;	/* current line */
@@ -100,6 +104,23 @@ static int parse_free(struct state_reader *s, const char *line,
 	return 0;
 }
 
+/* "generation N": once, before the VMs. */
+static int parse_generation(struct state_reader *s, const char *line,
+			    struct oc_err *err)
+{
+	unsigned long long gen;
+	char tail;
+
+	if (sscanf(line, " generation %llu %c", &gen, &tail) != 1)
+		return oc_err_set(err, "expected \"generation <number>\"");
+	if (s->has_gen || s->vms || s->frees)
+		return oc_err_set(err, "the generation line must come once, "
+				       "right after the header");
+	s->r->generation = gen;
+	s->has_gen = 1;
+	return 0;
+}
+
 /* "end <VMs> <free VFs>": both counts must be what was read. */
 static int parse_end(struct state_reader *s, const char *line,
 		     struct oc_err *err)
@@ -163,6 +184,9 @@ static int parse_line(struct state_reader *s, const char *line,
 	if (s->version >= FIRST_WITH_END && fields < 5 &&
 	    starts_with_word(line, "end"))
 		return parse_end(s, line, err);
+	if (s->version >= FIRST_WITH_GENERATION && fields < 5 &&
+	    starts_with_word(line, "generation"))
+		return parse_generation(s, line, err);
 	return parse_vm(s, line, err);
 }
 
@@ -179,6 +203,8 @@ static int check_complete(const struct state_reader *s, struct oc_err *err)
 				  "(%u VMs and %u free VFs read; a complete "
 				  "file ends with \"end <VMs> <free VFs>\")",
 				  s->path, s->line, s->vms, s->frees);
+	if (s->version >= FIRST_WITH_GENERATION && !s->has_gen)
+		return oc_err_set(err, "%s: no \"generation\" line", s->path);
 	return 0;
 }
 
@@ -252,8 +278,10 @@ static int write_state(const struct oc_vmreg *r, FILE *out)
 	unsigned frees;
 	uint32_t i;
 
-	fprintf(out, STATE_MAGIC " %d\n# name vGUID VF-port-GUID LID weight\n",
-		STATE_VERSION);
+	fprintf(out,
+		STATE_MAGIC " %d\n# one more at every save\ngeneration %llu\n"
+			    "# name vGUID VF-port-GUID LID weight\n",
+		STATE_VERSION, (unsigned long long)r->generation);
 	for (i = 0; i < r->count; i++) {
 		const struct oc_vm_rec *vm = &r->vms[i];
 
@@ -326,36 +354,42 @@ static int rename_synced(const char *from, const char *to, struct oc_err *err)
 	return 0;
 }
 
-int oc_vmreg_save(const struct oc_vmreg *r, const char *path,
-		  struct oc_err *err)
+int oc_vmreg_save(struct oc_vmreg *r, const char *path, struct oc_err *err)
 {
 	char tmp[4096];
 
+	r->generation++;
 	if (suffixed(tmp, sizeof(tmp), path, ".tmp", err) ||
 	    write_synced(r, tmp, err))
-		return -1;
+		goto fail;
 	if (rename_synced(tmp, path, err)) {
 		unlink(tmp);
-		return -1;
+		goto fail;
 	}
 	return 0;
+fail:
+	r->generation--;
+	return -1;
 }
 
-int oc_vmreg_stage(const struct oc_vmreg *next, const char *path,
-		   struct oc_err *err)
+int oc_vmreg_stage(struct oc_vmreg *next, const char *path, struct oc_err *err)
 {
 	char pending[4096];
 
+	next->generation++;
 	if (suffixed(pending, sizeof(pending), path, PENDING_SUFFIX, err) ||
 	    write_synced(next, pending, err))
-		return -1;
+		goto fail;
 	if (sync_dir_of(pending)) {
 		oc_err_set(err, "%s: the directory could not be synced: %s",
 			   pending, strerror(errno));
 		unlink(pending);
-		return -1;
+		goto fail;
 	}
 	return 0;
+fail:
+	next->generation--;
+	return -1;
 }
 
 int oc_vmreg_commit(const char *path, struct oc_err *err)
@@ -383,4 +417,66 @@ int oc_vmreg_load_pending(struct oc_vmreg *r, const char *path,
 	if (suffixed(pending, sizeof(pending), path, PENDING_SUFFIX, err))
 		return -1;
 	return oc_vmreg_load(r, pending, NULL, err);
+}
+
+/* The header and the generation line of the file at fd (a regular file):
+ * 0 with *gen (0 for a file older than version 4), -1 with err. */
+static int read_generation(int fd, const char *path, uint64_t *gen,
+			   struct oc_err *err)
+{
+	struct state_reader s = {.path = path};
+	struct oc_vmreg probe = {0};
+	FILE *in = fdopen(fd, "r");
+	char line[256];
+	unsigned n;
+
+	if (!in) {
+		close(fd);
+		return oc_err_set(err, "%s: %s", path, strerror(errno));
+	}
+	s.r = &probe;
+	for (n = 0; n < 8 && fgets(line, sizeof(line), in); n++) {
+		if (blank_or_comment(line))
+			continue;
+		if (!s.version) {
+			if (parse_header(&s, line, err))
+				break;
+			if (s.version < FIRST_WITH_GENERATION)
+				break;
+			continue;
+		}
+		if (starts_with_word(line, "generation") &&
+		    !parse_generation(&s, line, err))
+			break;
+		oc_err_set(err, "%s: no \"generation\" line after the header",
+			   path);
+		break;
+	}
+	fclose(in);
+	if (!s.version || (s.version >= FIRST_WITH_GENERATION && !s.has_gen)) {
+		if (!err->msg[0])
+			oc_err_set(err, "%s: no header and generation line",
+				   path);
+		return -1;
+	}
+	*gen = probe.generation;
+	return 0;
+}
+
+int oc_vmreg_file_generation(const char *path, uint64_t *gen,
+			     struct oc_err *err)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+
+	err->msg[0] = '\0';
+	if (fd < 0 && errno == ENOENT)
+		return 1;
+	if (fd < 0)
+		return oc_err_set(err, "%s: %s", path, strerror(errno));
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return oc_err_set(err, "%s: not a regular file", path);
+	}
+	return read_generation(fd, path, gen, err);
 }

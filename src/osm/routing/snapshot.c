@@ -257,15 +257,29 @@ static int set_state(struct oc_osm_snapshot *s, osm_node_t *node, uint32_t id,
 	return set_ca_state(s, node, id, err);
 }
 
+/* The links only: every linked port active, no LID set. */
+static int set_link_state(struct oc_osm_snapshot *s, osm_node_t *node,
+			  uint32_t id, void *arg, struct oc_err *err)
+{
+	unsigned p;
+
+	for (p = 1; p <= num_ports(node); p++) {
+		struct oc_port *port = oc_port_mut(s->f, id, p);
+
+		port->active = port->peer_node != OC_NONE;
+	}
+	return 0;
+}
+
 struct oc_osm_snapshot *oc_osm_snapshot_take(osm_subn_t *subn,
 					     struct oc_err *err)
 {
 	return oc_osm_snapshot_take_named(subn, NULL, err);
 }
 
-struct oc_osm_snapshot *
-oc_osm_snapshot_take_named(osm_subn_t *subn, const struct oc_name_map *names,
-			   struct oc_err *err)
+static struct oc_osm_snapshot *take(osm_subn_t *subn,
+				    const struct oc_name_map *names, int lids,
+				    struct oc_err *err)
 {
 	cl_qmap_t *nodes = &subn->node_guid_tbl;
 	struct oc_osm_snapshot *s = calloc(1, sizeof(*s));
@@ -279,11 +293,25 @@ oc_osm_snapshot_take_named(osm_subn_t *subn, const struct oc_name_map *names,
 	if (for_each_node(s, nodes, add_node, (void *)names, err) ||
 	    add_port_guids(s, nodes, err) ||
 	    for_each_node(s, nodes, add_links, NULL, err) ||
-	    for_each_node(s, nodes, set_state, NULL, err)) {
+	    for_each_node(s, nodes, lids ? set_state : set_link_state, NULL,
+			  err)) {
 		oc_osm_snapshot_free(s);
 		return NULL;
 	}
 	return s;
+}
+
+struct oc_osm_snapshot *
+oc_osm_snapshot_take_named(osm_subn_t *subn, const struct oc_name_map *names,
+			   struct oc_err *err)
+{
+	return take(subn, names, 1, err);
+}
+
+struct oc_osm_snapshot *oc_osm_snapshot_take_links(osm_subn_t *subn,
+						   struct oc_err *err)
+{
+	return take(subn, NULL, 0, err);
 }
 
 void oc_osm_snapshot_free(struct oc_osm_snapshot *s)

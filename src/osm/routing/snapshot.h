@@ -32,6 +32,12 @@ struct oc_osm_snapshot *oc_osm_snapshot_take(osm_subn_t *subn,
 struct oc_osm_snapshot *
 oc_osm_snapshot_take_named(osm_subn_t *subn, const struct oc_name_map *names,
 			   struct oc_err *err);
+/* The nodes, port GUIDs and links only (every linked port active, no
+ * LID): what a LID held by two ports, which the full snapshot refuses,
+ * cannot break (the takeover's view before OpenSM's LID manager runs;
+ * read the LIDs with oc_osm_snapshot_ca_lid()). */
+struct oc_osm_snapshot *oc_osm_snapshot_take_links(osm_subn_t *subn,
+						   struct oc_err *err);
 void oc_osm_snapshot_free(struct oc_osm_snapshot *s);
 
 /* A CA port as a snapshot models it: its LID when it is active (linked,

@@ -152,35 +152,71 @@ static void vm_line(osm_opensm_t *osm, const struct oc_vm_rec *vm, FILE *out)
 	fprintf(out, "%s\n", vf_desc(osm, vm->vf_guid));
 }
 
-static json_t *vm_json(osm_opensm_t *osm, const struct oc_vm_rec *vm)
+static json_t *vm_json(struct oc_osm_plugin *p, const struct oc_vm_rec *vm)
 {
+	const char *held = oc_osm_takeover_held_why(p, vm->name);
 	char vguid[24], vf_guid[24];
+	json_t *o;
 
 	snprintf(vguid, sizeof(vguid), "0x%016" PRIx64, vm->vguid);
 	snprintf(vf_guid, sizeof(vf_guid), "0x%016" PRIx64, vm->vf_guid);
-	return json_pack("{s:o, s:s, s:s, s:I, s:o, s:o}", "name",
-			 oc_json_text(vm->name), "vguid", vguid, "vf_guid",
-			 vf_guid, "lid", (json_int_t)vm->lid, "weight",
-			 oc_json_fixed(vm->weight, 6), "vf",
-			 oc_json_text(vf_desc(osm, vm->vf_guid)));
+	o = json_pack("{s:o, s:s, s:s, s:I, s:o, s:o}", "name",
+		      oc_json_text(vm->name), "vguid", vguid, "vf_guid",
+		      vf_guid, "lid", (json_int_t)vm->lid, "weight",
+		      oc_json_fixed(vm->weight, 6), "vf",
+		      oc_json_text(vf_desc(p->osm, vm->vf_guid)));
+	if (o && held && json_object_set_new(o, "held", oc_json_text(held))) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
 }
 
-/* The vms reply's members: every VM, and whether the registry is
- * seeded; -1: out of memory. */
-static int vms_json(osm_opensm_t *osm, const struct oc_osm_vmstate *vs,
-		    json_t *reply)
+/* The registry's state: "registry" (reconciled or unreconciled),
+ * "registry_why", "held" (the held VMs' names); -1: out of memory. */
+static int registry_json(const struct oc_osm_plugin *p, json_t *reply)
 {
+	char why[OC_TAKEOVER_WHY_MAX];
+	const char *state = oc_osm_takeover_status(p, why, sizeof(why));
+	json_t *held = json_array();
+	uint32_t i;
+
+	for (i = 0; held && i < p->takeover.num_held; i++)
+		if (json_array_append_new(
+			    held, oc_json_text(p->takeover.held[i].name))) {
+			json_decref(held);
+			held = NULL;
+		}
+	return json_object_set_new(reply, "registry", json_string(state)) ||
+	       json_object_set_new(reply, "registry_why", oc_json_text(why)) ||
+	       json_object_set_new(reply, "held", held);
+}
+
+/* The registry's state for people. */
+static void registry_line(const struct oc_osm_plugin *p, FILE *out)
+{
+	char why[OC_TAKEOVER_WHY_MAX];
+	const char *state = oc_osm_takeover_status(p, why, sizeof(why));
+
+	fprintf(out, "registry: %s: %s\n", state, why);
+}
+
+/* The vms reply's members: every VM, whether the registry is seeded and
+ * reconciled; -1: out of memory. */
+static int vms_json(struct oc_osm_plugin *p, json_t *reply)
+{
+	const struct oc_osm_vmstate *vs = &p->vmstate;
 	json_t *vms = json_array();
 	uint32_t i;
 
 	for (i = 0; vms && i < vs->reg->count; i++)
-		if (json_array_append_new(vms,
-					  vm_json(osm, &vs->reg->vms[i]))) {
+		if (json_array_append_new(vms, vm_json(p, &vs->reg->vms[i]))) {
 			json_decref(vms);
 			vms = NULL;
 		}
 	return json_object_set_new(reply, "vms", vms) ||
-	       json_object_set_new(reply, "seeded", json_boolean(vs->ready));
+	       json_object_set_new(reply, "seeded", json_boolean(vs->ready)) ||
+	       registry_json(p, reply);
 }
 
 static enum oc_result cmd_vms(struct oc_osm_plugin *p, int argc, char **argv,
@@ -203,12 +239,11 @@ static enum oc_result cmd_vms(struct oc_osm_plugin *p, int argc, char **argv,
 		"VF port GUID", "LID", "weight", "VF");
 	for (i = 0; i < vs->reg->count; i++)
 		vm_line(p->osm, &vs->reg->vms[i], out->text);
-	if (out->json && vms_json(p->osm, vs, out->json))
+	if (out->json && vms_json(p, out->json))
 		res = OC_RES_REFUSED;
 	fprintf(out->text, "%u VMs%s\n", vs->reg->count,
-		vs->ready ? ""
-			  : " (the registry is seeded at the first "
-			    "routing run)");
+		vs->ready ? "" : " (no registry yet: see the registry line)");
+	registry_line(p, out->text);
 	if (res != OC_RES_DONE)
 		fprintf(out->text, "out of memory for the reply\n");
 	pthread_mutex_unlock(&vs->lock);
@@ -219,16 +254,24 @@ static enum oc_result cmd_vms(struct oc_osm_plugin *p, int argc, char **argv,
 static enum oc_result cmd_stats(struct oc_osm_plugin *p, int argc, char **argv,
 				struct oc_cmd_out *out)
 {
+	enum oc_result res = OC_RES_DONE;
+
 	if (argc != 1)
 		return usage("stats", out);
 	oc_osm_opstats_print(&p->opstats, out->text);
-	if (out->json &&
-	    json_object_set_new(out->json, "ops",
-				oc_osm_opstats_json(&p->opstats))) {
-		fprintf(out->text, "out of memory for the reply\n");
-		return OC_RES_REFUSED;
+	if (out->json && json_object_set_new(out->json, "ops",
+					     oc_osm_opstats_json(&p->opstats)))
+		res = OC_RES_REFUSED;
+	if (p->vmstate.path) {
+		pthread_mutex_lock(&p->vmstate.lock);
+		registry_line(p, out->text);
+		if (out->json && registry_json(p, out->json))
+			res = OC_RES_REFUSED;
+		pthread_mutex_unlock(&p->vmstate.lock);
 	}
-	return OC_RES_DONE;
+	if (res != OC_RES_DONE)
+		fprintf(out->text, "out of memory for the reply\n");
+	return res;
 }
 
 /* Every word printable ASCII (blanks allowed): nothing an answer or a

@@ -494,6 +494,10 @@ static int prepare(struct oc_exec *x,
 	}
 	if (oc_osm_vmstate_usable(&x->p->vmstate, err))
 		return -1;
+	if (oc_osm_takeover_refuses(x->p, x->vm_name, err)) {
+		x->unreconciled = 1; /* nothing planned, nothing sent */
+		return -1;
+	}
 	if (oc_osm_takeover_file_fresh(x->p, err))
 		return -1;
 	x->generation = oc_osm_sweeps_generation(&x->p->sweeps);
@@ -1058,7 +1062,13 @@ static enum oc_result run_all(struct oc_exec *x,
 	x->t0 = oc_now_ms();
 	if (run_locked(x, targets, &err)) {
 		fprintf(out, "osmcloud %s: refused: %s\n", x->cmd, err.msg);
-		return x->not_master ? OC_RES_NOT_MASTER : OC_RES_REFUSED;
+		if (x->unreconciled)
+			oc_osm_err(&x->p->log, OC_ERR_INPUT,
+				   "osmcloud: %s %s: refused: %s", x->cmd,
+				   x->vm_name, err.msg);
+		if (x->not_master)
+			return OC_RES_NOT_MASTER;
+		return x->unreconciled ? OC_RES_UNRECONCILED : OC_RES_REFUSED;
 	}
 	if (x->prepare_only && !x->already)
 		return OC_RES_DONE; /* answered under the lock */

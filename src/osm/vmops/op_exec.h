@@ -99,6 +99,7 @@ struct oc_exec {
 	uint32_t num_si, si_planned;
 	unsigned sweeps0; /* heavy sweeps started when the SMPs went out */
 	int not_master;	  /* refused: this SM is not master */
+	int unreconciled; /* refused: registry unreconciled, or VM held */
 	/* migrate: the VM's VF is detached (down or dropped by OpenSM: the
 	 * real migration order); its LID moves in OpenSM's LID table and
 	 * guid2lid and a heavy sweep programs it (detached_ok: allowed) */

@@ -1,176 +1,114 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * takeover.c - the VM registry when this SM becomes master (see
- * takeover.h).
+ * takeover.h): the reconcile at the heavy sweeps, its status, the held
+ * VMs, the sweeps that program the VMs' LIDs.
  */
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
-#include <sys/stat.h>
+#include <string.h>
 
 #include <opensm/osm_port.h>
 
 #include "base/clock.h"
-#include "analysis/ftree.h"
 #include "osm_internals.h"
 #include "plugin.h"
 #include "vm/reconcile.h"
-#include "routing/snapshot.h"
 #include "vmops/takeover.h"
-#include "vmops/vguid.h"
+#include "vmops/takeover_view.h"
 
-static int same_file(const struct oc_osm_takeover *t, const struct stat *st)
+/* Heavy sweeps asked for after one takeover, at most. */
+#define MAX_SWEEPS 3
+
+static void set_why(struct oc_osm_takeover *t, const char *fmt, ...)
 {
-	return t->dev == st->st_dev && t->ino == st->st_ino &&
-	       t->size == st->st_size &&
-	       t->mtime.tv_sec == st->st_mtim.tv_sec &&
-	       t->mtime.tv_nsec == st->st_mtim.tv_nsec;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(t->why, sizeof(t->why), fmt, ap);
+	va_end(ap);
 }
 
-void oc_osm_takeover_note_file(struct oc_osm_plugin *p)
+static void forget_held(struct oc_osm_takeover *t)
+{
+	free(t->held);
+	t->held = NULL;
+	t->num_held = 0;
+}
+
+static void wrote(void *plugin)
+{
+	oc_osm_takeover_note_file(plugin);
+}
+
+void oc_osm_takeover_init(struct oc_osm_plugin *p)
 {
 	struct oc_osm_takeover *t = &p->takeover;
-	struct stat st;
 
-	t->noted = p->vmstate.path && !stat(p->vmstate.path, &st);
-	if (!t->noted)
-		return;
-	t->dev = st.st_dev;
-	t->ino = st.st_ino;
-	t->size = st.st_size;
-	t->mtime = st.st_mtim;
+	p->vmstate.wrote = wrote;
+	p->vmstate.wrote_ctx = p;
+	t->reconciled = 0;
+	set_why(t, "not reconciled yet: this SM reconciles its registry "
+		   "with the fabric at its first heavy sweep as master");
+	oc_osm_takeover_note_file(p);
 }
 
-int oc_osm_takeover_file_fresh(struct oc_osm_plugin *p, struct oc_err *err)
+void oc_osm_takeover_close(struct oc_osm_plugin *p)
 {
-	struct stat st;
-
-	if (!p->takeover.noted || stat(p->vmstate.path, &st) ||
-	    same_file(&p->takeover, &st))
-		return 0;
-	return oc_err_set(err,
-			  "the state file %s changed since this SM read it "
-			  "(another SM wrote it?): this SM's registry may be "
-			  "stale and will not overwrite it; it is read again "
-			  "when this SM next becomes master",
-			  p->vmstate.path);
+	forget_held(&p->takeover);
 }
 
-/* OpenSM's alias GUIDs (other than a port's own): port GUID -> index
- * into aliases[]. */
-struct aliases {
-	struct oc_hash *by_port;
-	uint64_t *guid;
-	uint32_t count;
-};
+/* ---- status and refusals --------------------------------------------- */
 
-static int aliases_read(osm_subn_t *subn, struct aliases *al)
+const char *oc_osm_takeover_held_why(const struct oc_osm_plugin *p,
+				     const char *vm)
 {
-	cl_qmap_t *tbl = &subn->alias_port_guid_tbl;
-	osm_alias_guid_t *a;
+	const struct oc_osm_takeover *t = &p->takeover;
+	uint32_t i;
 
-	al->count = 0;
-	al->by_port = oc_hash_new();
-	al->guid = calloc(cl_qmap_count(tbl) + 1, sizeof(*al->guid));
-	if (!al->by_port || !al->guid)
-		return -1;
-	for (a = (osm_alias_guid_t *)cl_qmap_head(tbl);
-	     a != (osm_alias_guid_t *)cl_qmap_end(tbl);
-	     a = (osm_alias_guid_t *)cl_qmap_next(&a->map_item)) {
-		if (!a->p_base_port || a->alias_guid == a->p_base_port->guid)
-			continue;
-		al->guid[al->count] = cl_ntoh64(a->alias_guid);
-		if (oc_hash_set64(al->by_port, cl_ntoh64(a->p_base_port->guid),
-				  al->count++))
-			return -1;
-	}
-	return 0;
-}
-
-static void aliases_free(struct aliases *al)
-{
-	oc_hash_free(al->by_port);
-	free(al->guid);
-}
-
-static uint64_t alias_of(const struct aliases *al, uint64_t port_guid)
-{
-	uint32_t i = oc_hash_get64(al->by_port, port_guid);
-
-	return i == OC_NONE ? 0 : al->guid[i];
-}
-
-/* A VF: a CA port on a vSwitch's port other than its PF's. */
-static int is_vf(const struct oc_fabric *f, const struct oc_port *pt)
-{
-	uint8_t pf;
-
-	if (pt->peer_node == OC_NONE || !oc_is_switch(f, pt->peer_node))
-		return 0;
-	pf = oc_ftree_vswitch_pf_port(f, pt->peer_node);
-	return pf && pf != pt->peer_port;
-}
-
-/* Every CA port of the snapshot: GUID, LID, VF or not, alias GUID. */
-static struct oc_port_seen *ports_seen(osm_subn_t *subn,
-				       const struct oc_fabric *f, uint32_t *n)
-{
-	struct oc_port_seen *seen = calloc(f->num_ports + 1, sizeof(*seen));
-	struct aliases al = {0};
-	uint32_t node;
-	unsigned p;
-
-	*n = 0;
-	if (!seen || aliases_read(subn, &al)) {
-		free(seen);
-		aliases_free(&al);
-		return NULL;
-	}
-	for (node = 0; node < f->num_nodes; node++) {
-		if (oc_is_switch(f, node))
-			continue;
-		for (p = 1; p <= f->nodes[node].num_ports; p++) {
-			const struct oc_port *pt = oc_port(f, node, p);
-			struct oc_port_seen *s = &seen[(*n)++];
-
-			s->guid = pt->guid;
-			s->lid = pt->active ? pt->lid : 0;
-			s->is_vf = is_vf(f, pt);
-			s->alias = alias_of(&al, pt->guid);
-		}
-	}
-	aliases_free(&al);
-	return seen;
-}
-
-/* The registry to reconcile: the state file as it is now (the old
- * master's last word when it is shared), else the one in memory. */
-static struct oc_vmreg *registry_now(struct oc_osm_plugin *p, int *from_file)
-{
-	struct oc_vmreg *reg = oc_vmreg_new();
-	struct oc_err why;
-	int ret, version;
-
-	*from_file = 0;
-	if (!reg)
-		return NULL;
-	ret = oc_vmreg_load(reg, p->vmstate.path, &version, &why);
-	if (!ret) {
-		*from_file = 1;
-		return reg;
-	}
-	if (ret < 0)
-		oc_osm_err(&p->log, OC_ERR_INPUT,
-			   "osmcloud: becoming master: option state: %s; "
-			   "reconciling the registry read earlier instead",
-			   why.msg);
-	oc_vmreg_free(reg);
+	for (i = 0; vm && i < t->num_held; i++)
+		if (!strcmp(t->held[i].name, vm))
+			return t->held[i].why;
 	return NULL;
 }
+
+int oc_osm_takeover_refuses(struct oc_osm_plugin *p, const char *vm,
+			    struct oc_err *err)
+{
+	const struct oc_osm_takeover *t = &p->takeover;
+	const char *why;
+
+	if (!p->vmstate.path)
+		return 0;
+	why = t->reconciled ? oc_osm_takeover_held_why(p, vm) : t->why;
+	if (!why)
+		return 0;
+	if (t->reconciled)
+		oc_err_set(err, "%s", why);
+	else
+		oc_err_set(err,
+			   "this SM's registry is not reconciled with the "
+			   "fabric: %s",
+			   why);
+	return 1;
+}
+
+const char *oc_osm_takeover_status(const struct oc_osm_plugin *p, char *buf,
+				   size_t len)
+{
+	const struct oc_osm_takeover *t = &p->takeover;
+
+	snprintf(buf, len, "%s", p->vmstate.path ? t->why : "no registry");
+	return t->reconciled ? "reconciled" : "unreconciled";
+}
+
+/* ---- the reconcile ----------------------------------------------------- */
 
 static void log_fixes(struct oc_osm_plugin *p, const struct oc_vmreg *reg,
 		      const struct oc_fixes *fx)
 {
-	char line[512];
+	char line[OC_TAKEOVER_WHY_MAX];
 	uint32_t i;
 
 	for (i = 0; i < fx->count; i++) {
@@ -183,10 +121,33 @@ static void log_fixes(struct oc_osm_plugin *p, const struct oc_vmreg *reg,
 	}
 }
 
-/* Replaces the registry by the reconciled one, reserves its LIDs, saves
- * it when the fabric corrected it. */
+/* The held VMs of the fixes, with their reasons. */
+static void note_held(struct oc_osm_plugin *p, const struct oc_vmreg *reg,
+		      const struct oc_fixes *fx)
+{
+	struct oc_osm_takeover *t = &p->takeover;
+	uint32_t i;
+
+	forget_held(t);
+	if (!fx->held)
+		return;
+	t->held = calloc(fx->held, sizeof(*t->held));
+	for (i = 0; t->held && i < fx->count; i++) {
+		struct oc_osm_held *h = &t->held[t->num_held];
+
+		if (fx->v[i].kind != OC_FIX_HELD || t->num_held == fx->held)
+			continue;
+		snprintf(h->name, sizeof(h->name), "%s",
+			 reg->vms[fx->v[i].vm].name);
+		oc_fix_describe(reg, &fx->v[i], h->why, sizeof(h->why));
+		t->num_held++;
+	}
+}
+
+/* Replaces the registry by the reconciled one, reserves its LIDs (not
+ * the held VMs'), saves it when the fabric moved a VM. */
 static void adopt(struct oc_osm_plugin *p, struct oc_vmreg *fixed,
-		  const struct oc_fixes *fx, int from_file)
+		  const struct oc_fixes *fx, int save)
 {
 	struct oc_osm_vmstate *vs = &p->vmstate;
 	struct oc_err why;
@@ -196,7 +157,7 @@ static void adopt(struct oc_osm_plugin *p, struct oc_vmreg *fixed,
 	vs->ready = 1;
 	oc_osm_vmstate_reserve_lids(fixed, p->osm);
 	oc_osmi_guid2lid_store(p->osm);
-	if ((fx->count || !from_file) && oc_vmreg_save(fixed, vs->path, &why))
+	if (save && oc_vmreg_save(fixed, vs->path, &why))
 		oc_osm_err(&p->log, OC_ERR_OUTPUT,
 			   "osmcloud: reconcile: the registry was NOT saved: "
 			   "%s",
@@ -204,44 +165,143 @@ static void adopt(struct oc_osm_plugin *p, struct oc_vmreg *fixed,
 	oc_osm_takeover_note_file(p);
 }
 
+static void refuse_all(struct oc_osm_plugin *p, const char *why)
+{
+	struct oc_osm_takeover *t = &p->takeover;
+
+	t->reconciled = 0;
+	set_why(t,
+		"%s; migrate, boot and stop are refused until a heavy "
+		"sweep reconciles it (every heavy sweep retries)",
+		why);
+	oc_osm_err(&p->log, OC_ERR_SNAPSHOT,
+		   "osmcloud: becoming master: the registry %s cannot be "
+		   "reconciled with the fabric: %s",
+		   p->vmstate.path, t->why);
+}
+
+/* No registry at all (no state file, no pending, none read at load):
+ * seeded from vms= at the first routing run only on the first start of
+ * a fabric (docs/failover.md); otherwise refused. */
+static void no_registry(struct oc_osm_plugin *p)
+{
+	struct oc_osm_takeover *t = &p->takeover;
+	char why[OC_TAKEOVER_WHY_MAX], seen[512];
+
+	if (t->took_over)
+		snprintf(why, sizeof(why),
+			 "this SM has no registry (%s does not exist) and took "
+			 "over from another master: it does not seed one from "
+			 "the vms= file, which would record the VMs where that "
+			 "file put them, not where they run; copy the old "
+			 "master's state file to %s",
+			 p->vmstate.path, p->vmstate.path);
+	else if (oc_osm_aliases_unpredicted(&p->osm->subn, p->inputs.vms, seen,
+					    sizeof(seen)))
+		snprintf(why, sizeof(why),
+			 "this SM has no registry (%s does not exist) and the "
+			 "fabric is not the vms= file's: %s; it does not seed "
+			 "one from the vms= file; copy the master's state file "
+			 "to %s",
+			 p->vmstate.path, seen, p->vmstate.path);
+	else {
+		p->vmstate.may_seed = 1;
+		t->reconciled = 1;
+		set_why(t,
+			"no registry yet, the first start of this fabric: "
+			"seeded from the vms= file at the first routing run");
+		return;
+	}
+	p->vmstate.may_seed = 0;
+	refuse_all(p, why);
+}
+
+/* The registry to reconcile (*base), or 1 when there is none and the
+ * case was handled, -1 when refused. */
+static int registry_to_reconcile(struct oc_osm_plugin *p,
+				 struct oc_vmreg **base, int *pending)
+{
+	struct oc_osm_vmstate *vs = &p->vmstate;
+	struct oc_err err;
+	int ret = oc_osm_takeover_registry(p, base, pending, &err);
+
+	if (ret < 0) {
+		refuse_all(p, err.msg);
+		return -1;
+	}
+	if (!ret)
+		return 0;
+	if (vs->ready && vs->reg->count) {
+		oc_osm_err(&p->log, OC_ERR_INPUT,
+			   "osmcloud: becoming master: %s does not exist any "
+			   "more: reconciling the registry read earlier",
+			   vs->path);
+		*base = oc_vmreg_clone(vs->reg);
+		if (*base)
+			return 0;
+		refuse_all(p, "out of memory");
+		return -1;
+	}
+	no_registry(p);
+	return 1;
+}
+
+static void reconciled(struct oc_osm_plugin *p, const struct oc_fixes *fx,
+		       uint32_t ports)
+{
+	struct oc_osm_takeover *t = &p->takeover;
+
+	t->reconciled = 1;
+	t->check_lids = 1;
+	if (!t->num_held)
+		set_why(t,
+			"reconciled with the fabric (%u CA ports): %u VMs "
+			"corrected, %u notes",
+			ports, fx->moved, fx->count - fx->moved);
+	else
+		set_why(t,
+			"reconciled with the fabric (%u CA ports), %u VMs held "
+			"(operations on them are refused), the first: %s",
+			ports, t->num_held, t->held[0].why);
+}
+
 /* Under osm->lock and vmstate.lock. */
 static void reconcile_locked(struct oc_osm_plugin *p)
 {
-	struct oc_osm_vmstate *vs = &p->vmstate;
-	struct oc_osm_snapshot *snap;
-	struct oc_vmreg *base, *fixed = NULL;
+	struct oc_osm_takeover *t = &p->takeover;
+	struct oc_vmreg *base = NULL, *fixed = NULL;
 	struct oc_port_seen *seen = NULL;
 	struct oc_fixes fx = {0};
 	double t0 = oc_now_ms();
+	int pending, trusted;
 	struct oc_err err;
 	uint32_t n = 0;
-	int from_file;
 
-	base = registry_now(p, &from_file);
-	if (!base && !vs->ready)
-		return; /* no state yet: seeded at the first routing run */
-	snap = oc_osm_snapshot_take(&p->osm->subn, &err);
-	if (snap)
-		seen = ports_seen(&p->osm->subn, snap->f, &n);
-	if (!snap || !seen ||
-	    oc_reconcile(base ?: vs->reg, seen, n, &fixed, &fx, &err)) {
-		oc_osm_err(&p->log, OC_ERR_SNAPSHOT,
-			   "osmcloud: becoming master: the registry cannot be "
-			   "reconciled with the fabric: %s; keeping it as read",
-			   snap && seen ? err.msg : "no model of the subnet");
+	if (!t->attempts++)
+		t->took_over = p->osm->subn.coming_out_of_standby;
+	trusted = !t->took_over || oc_osm_takeover_file_foreign(p);
+	if (registry_to_reconcile(p, &base, &pending))
+		return;
+	seen = oc_osm_ports_seen(&p->osm->subn, &n, &err);
+	if (!seen || oc_reconcile(base, seen, n,
+				  trusted || pending ? OC_RECONCILE_TRUSTED : 0,
+				  &fixed, &fx, &err)) {
+		refuse_all(p, err.msg);
 	} else {
-		log_fixes(p, base ?: vs->reg, &fx);
+		log_fixes(p, base, &fx);
+		note_held(p, base, &fx);
 		oc_osm_info(&p->log,
-			    "osmcloud: master: registry %s reconciled with "
-			    "the fabric (%u CA ports): %u VMs, %u corrected, "
-			    "%u notes, in %.1f ms",
-			    vs->path, n, fixed->count, fx.moved,
-			    fx.count - fx.moved, oc_now_ms() - t0);
-		adopt(p, fixed, &fx, from_file);
+			    "osmcloud: master: registry %s (generation %" PRIu64
+			    ") reconciled with the fabric (%u CA ports): %u "
+			    "VMs, %u corrected, %u held, %u notes, in %.1f ms",
+			    p->vmstate.path, base->generation, n, fixed->count,
+			    fx.moved, fx.held, fx.count - fx.moved - fx.held,
+			    oc_now_ms() - t0);
+		adopt(p, fixed, &fx, fx.moved || pending);
+		reconciled(p, &fx, n);
 	}
 	oc_fixes_free(&fx);
 	free(seen);
-	oc_osm_snapshot_free(snap);
 	oc_vmreg_free(base);
 }
 
@@ -251,24 +311,124 @@ static void reconcile(struct oc_osm_plugin *p)
 
 	CL_PLOCK_EXCL_ACQUIRE(&osm->lock);
 	pthread_mutex_lock(&p->vmstate.lock);
-	reconcile_locked(p);
+	if (!p->vmstate.off)
+		reconcile_locked(p);
 	pthread_mutex_unlock(&p->vmstate.lock);
 	CL_PLOCK_RELEASE(&osm->lock);
+}
+
+/* ---- after the sweep: the LIDs programmed --------------------------- */
+
+/* The VMs (not held) whose VF is in the subnet without their LID. */
+static unsigned lids_missing(struct oc_osm_plugin *p, int log)
+{
+	const struct oc_vmreg *reg = p->vmstate.reg;
+	unsigned missing = 0;
+	uint32_t i;
+
+	for (i = 0; i < reg->count; i++) {
+		const struct oc_vm_rec *vm = &reg->vms[i];
+		osm_port_t *port = osm_get_port_by_guid(&p->osm->subn,
+							cl_hton64(vm->vf_guid));
+		uint16_t lid;
+
+		if (vm->held || !port || !port->p_physp)
+			continue;
+		lid = cl_ntoh16(osm_physp_get_base_lid(port->p_physp));
+		if (lid == vm->lid)
+			continue;
+		if (log && missing < 8)
+			oc_osm_info(&p->log,
+				    "osmcloud: VM \"%s\": its VF 0x%016" PRIx64
+				    " holds LID %u, not the VM's LID %u: "
+				    "reserved again for a heavy sweep",
+				    vm->name, vm->vf_guid, lid, vm->lid);
+		missing++;
+	}
+	return missing;
+}
+
+static void ask_sweep(struct oc_osm_plugin *p, const char *why)
+{
+	p->takeover.sweeps++;
+	oc_osm_info(&p->log, "osmcloud: %s: heavy sweep %u of at most %d asked",
+		    why, p->takeover.sweeps, MAX_SWEEPS);
+	oc_osmi_force_heavy_sweep(p->osm);
+	osm_opensm_sweep(p->osm);
+}
+
+static void after_sweep_locked(struct oc_osm_plugin *p)
+{
+	struct oc_osm_takeover *t = &p->takeover;
+	unsigned missing;
+
+	if (t->sweeps >= MAX_SWEEPS)
+		return;
+	if (!t->reconciled && t->attempts) {
+		ask_sweep(p, "the registry is not reconciled yet");
+		return;
+	}
+	if (t->num_held) {
+		ask_sweep(p, "VMs are held");
+		return;
+	}
+	if (!t->check_lids)
+		return;
+	missing = lids_missing(p, 1);
+	t->check_lids = missing != 0;
+	if (!missing)
+		return;
+	oc_osm_vmstate_reserve_lids(p->vmstate.reg, p->osm);
+	oc_osmi_guid2lid_store(p->osm);
+	ask_sweep(p, "VMs' LIDs to program");
+}
+
+static void after_sweep(struct oc_osm_plugin *p)
+{
+	osm_opensm_t *osm = p->osm;
+
+	CL_PLOCK_EXCL_ACQUIRE(&osm->lock);
+	pthread_mutex_lock(&p->vmstate.lock);
+	if (!p->vmstate.off && osm->subn.sm_state == IB_SMINFO_STATE_MASTER)
+		after_sweep_locked(p);
+	pthread_mutex_unlock(&p->vmstate.lock);
+	CL_PLOCK_RELEASE(&osm->lock);
+}
+
+/* Left MASTER: the next sweep as master reconciles again. */
+static void rearm(struct oc_osm_plugin *p)
+{
+	struct oc_osm_takeover *t = &p->takeover;
+
+	pthread_mutex_lock(&p->vmstate.lock);
+	t->reconciled = 0;
+	t->attempts = t->took_over = t->check_lids = 0;
+	t->sweeps = 0;
+	forget_held(t);
+	set_why(t, "this SM is not master: the registry it read is reconciled "
+		   "with the fabric when it becomes master");
+	pthread_mutex_unlock(&p->vmstate.lock);
 }
 
 void oc_osm_takeover_event(struct oc_osm_plugin *p, osm_epi_event_id_t id)
 {
 	osm_subn_t *subn = &p->osm->subn;
+	struct oc_osm_takeover *t = &p->takeover;
 
+	if (!p->vmstate.path)
+		return;
 	if (id == OSM_EVENT_ID_STATE_CHANGE &&
 	    subn->sm_state != IB_SMINFO_STATE_MASTER &&
 	    subn->sm_state != IB_SMINFO_STATE_DISCOVERING) {
-		p->takeover.reconciled = 0;
+		rearm(p);
 		return;
 	}
-	if (id != OSM_EVENT_ID_HEAVY_SWEEP_DONE || !p->vmstate.path ||
-	    (p->takeover.reconciled && !subn->coming_out_of_standby))
+	if (id == OSM_EVENT_ID_SUBNET_UP) {
+		after_sweep(p);
 		return;
-	p->takeover.reconciled = 1;
-	reconcile(p);
+	}
+	if (id != OSM_EVENT_ID_HEAVY_SWEEP_DONE)
+		return;
+	if (!t->reconciled || t->num_held || subn->coming_out_of_standby)
+		reconcile(p);
 }

@@ -60,8 +60,9 @@ void oc_osm_vmstate_reserve_lids(const struct oc_vmreg *reg, osm_opensm_t *osm)
 
 	release_vm_lids(reg, osm);
 	for (i = 0; i < reg->count; i++)
-		oc_osmi_guid2lid_reserve(osm, reg->vms[i].vf_guid,
-					 reg->vms[i].lid);
+		if (!reg->vms[i].held)
+			oc_osmi_guid2lid_reserve(osm, reg->vms[i].vf_guid,
+						 reg->vms[i].lid);
 }
 
 void oc_osm_vmstate_disable(struct oc_osm_vmstate *vs,
@@ -88,38 +89,6 @@ int oc_osm_vmstate_usable(const struct oc_osm_vmstate *vs, struct oc_err *err)
 	return 0;
 }
 
-/* PATH.pending, left by an operation interrupted after staging: its
- * change may have reached the fabric, and its LIDs reserved now make
- * the first sweep finish it.  1 when there is none (or a torn one,
- * whose operation sent nothing: removed), 0 when reg holds it. */
-static int take_pending(struct oc_osm_vmstate *vs, struct oc_vmreg *reg,
-			const struct oc_osm_log *log)
-{
-	struct oc_err why;
-	int ret = oc_vmreg_load_pending(reg, vs->path, &why);
-
-	if (ret > 0)
-		return 1;
-	if (ret < 0) {
-		oc_osm_err(log, OC_ERR_INPUT,
-			   "osmcloud: %s; an operation was interrupted "
-			   "while staging its change, before it sent "
-			   "anything: the staged file is removed",
-			   why.msg);
-		oc_vmreg_abort(vs->path);
-		oc_vmreg_clear(reg);
-		return 1;
-	}
-	oc_osm_err(log, OC_ERR_INPUT,
-		   "osmcloud: %s.pending: an operation was interrupted after "
-		   "staging its change: taking it (%u VMs), the first sweep "
-		   "programs its LIDs",
-		   vs->path, reg->count);
-	if (oc_vmreg_commit(vs->path, &why))
-		oc_osm_err(log, OC_ERR_OUTPUT, "osmcloud: %s", why.msg);
-	return 0;
-}
-
 /* The state file proper; 1 when there is none yet. */
 static int take_file(struct oc_osm_vmstate *vs, struct oc_vmreg *reg,
 		     const struct oc_osm_log *log)
@@ -137,7 +106,7 @@ static int take_file(struct oc_osm_vmstate *vs, struct oc_vmreg *reg,
 		oc_osm_info(log,
 			    "osmcloud: %s is a version %d state file (no end "
 			    "line, so a cut cannot be told): it is rewritten "
-			    "as version 3 at the next change",
+			    "as version 4 at the next change",
 			    vs->path, version);
 	return ret;
 }
@@ -153,9 +122,7 @@ int oc_osm_vmstate_read(struct oc_osm_vmstate *vs, osm_opensm_t *osm,
 		oc_osm_vmstate_disable(vs, log, "option state: out of memory");
 		return -1;
 	}
-	ret = take_pending(vs, reg, log);
-	if (ret > 0)
-		ret = take_file(vs, reg, log);
+	ret = take_file(vs, reg, log);
 	if (ret < 0) {
 		oc_vmreg_free(reg);
 		return -1;
@@ -166,8 +133,9 @@ int oc_osm_vmstate_read(struct oc_osm_vmstate *vs, osm_opensm_t *osm,
 	vs->ready = !ret;
 	if (ret) {
 		oc_osm_info(log,
-			    "osmcloud: no VM state in %s yet: seeding it "
-			    "at the first routing run",
+			    "osmcloud: no VM state in %s yet: seeded at the "
+			    "first routing run as master when this is the "
+			    "first start of the fabric (docs/failover.md)",
 			    vs->path);
 		return 0;
 	}
@@ -255,6 +223,8 @@ static int seed(struct oc_osm_vmstate *vs, const struct oc_vm_table *vms,
 			   "osmcloud: option state: seeding %s: %s; VM "
 			   "operations are refused until it can be written",
 			   vs->path, why.msg);
+	else if (vs->wrote)
+		vs->wrote(vs->wrote_ctx);
 	oc_vmreg_free(vs->reg);
 	vs->reg = reg;
 	vs->ready = 1;
@@ -304,6 +274,8 @@ int oc_osm_vmstate_for_routing(struct oc_osm_vmstate *vs,
 	pthread_mutex_lock(&vs->lock);
 	if (vs->off)
 		goto out;
+	if (!vs->ready && !vs->may_seed)
+		goto out; /* no registry, seeding refused: the vms= file */
 	if (!vs->ready)
 		ret = seed(vs, seed_vms, seed_path, f, ft, log, err);
 	if (!ret) {

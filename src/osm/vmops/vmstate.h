@@ -9,6 +9,11 @@
  * the registry from the vms= file and the LIDs OpenSM assigned, and saves
  * it.  Routing then takes the VMs and weights from the registry.
  *
+ * A PATH.pending is never taken here, on any SM: only the master takes
+ * it, at the takeover's reconcile, when it is provably newer than PATH
+ * (takeover.h): a restarting standby must not roll a shared file back.
+ * Without a state file, seeding needs the takeover's consent (may_seed).
+ *
  * A state file that cannot be used (a folder that does not exist, a bad
  * or truncated file) turns the VM operations off, not routing: the
  * reason is logged once at load and given to every refused operation,
@@ -19,7 +24,8 @@
  * PATH.pending and syncs it before the first SMP (a failure refuses the
  * operation: nothing sent, nothing changed), commit() after the SMPs
  * makes it the registry and renames it over PATH.  A PATH.pending left
- * by an interrupted operation is taken at the next load.
+ * by an interrupted operation is taken by the next takeover's reconcile
+ * when its generation is above PATH's.
  *
  * Every access holds vmstate.lock: routing runs in the sweeper thread,
  * commands in the console or control-socket thread.
@@ -43,6 +49,11 @@ struct oc_osm_vmstate {
 	struct oc_vmreg *next; /* staged by an operation, NULL otherwise */
 	int ready;	       /* reg holds the fabric's VMs */
 	int off;	       /* VM operations are off: off_why says why */
+	int may_seed; /* not ready: the takeover allows seeding from vms= */
+	/* called after this SM wrote the state file (seeding), for the
+	 * takeover's freshness check (takeover.h); may be NULL */
+	void (*wrote)(void *ctx);
+	void *wrote_ctx;
 	char off_why[512];
 };
 
@@ -54,15 +65,15 @@ int oc_osm_vmstate_open(struct oc_osm_vmstate *vs, const char *path,
 			osm_opensm_t *osm, const struct oc_osm_log *log,
 			struct oc_err *err);
 /* Reserves every VM's LID for its VF port in OpenSM's guid2lid (taking
- * it from any other GUID there); also the takeover's (takeover.h). */
+ * it from any other GUID there), a held VM's excepted (reconcile.h);
+ * also the takeover's (takeover.h). */
 void oc_osm_vmstate_reserve_lids(const struct oc_vmreg *reg, osm_opensm_t *osm);
 
 /* Frees what open() made; a no-op on a zeroed, never opened state. */
 void oc_osm_vmstate_close(struct oc_osm_vmstate *vs);
 
-/* Reads the state file (and a PATH.pending left by an interrupted
- * operation) again into the registry and reserves its LIDs; open() does
- * it once.  Under vs->lock and OpenSM's lock.  0 when read or absent,
+/* Reads the state file (never PATH.pending: takeover.h) into the
+ * registry and reserves its LIDs; open() does it once.  Under vs->lock and OpenSM's lock.  0 when read or absent,
  * -1 when the VM operations are now off (logged). */
 int oc_osm_vmstate_read(struct oc_osm_vmstate *vs, osm_opensm_t *osm,
 			const struct oc_osm_log *log);
@@ -77,10 +88,11 @@ int oc_osm_vmstate_usable(const struct oc_osm_vmstate *vs, struct oc_err *err);
 
 /* A routing run, under OpenSM's lock: seeds the registry from seed (the
  * vms= file seed_path, may be NULL) on the fabric f (ft: its fat-tree analysis,
- * may be NULL) if it is not ready, each VM that cannot be seeded an ERR
+ * may be NULL) if it is not ready and may_seed, each VM that cannot be seeded an ERR
  * of its own; reports VMs whose VF has another LID than recorded.
  * *view gets the routing view (VF port GUID -> weight; free it), or NULL
- * when the operations are off (route with the vms= file).  -1 with err
+ * when the operations are off or no registry may be seeded (route with
+ * the vms= file).  -1 with err
  * only when out of memory. */
 int oc_osm_vmstate_for_routing(struct oc_osm_vmstate *vs,
 			       const struct oc_vm_table *seed,

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * test_reconcile.c - the VM registry against what a new master sees of
- * the fabric (reconcile.h): every rule, its message, the two passes.
+ * the fabric (reconcile.h): every rule, its message, the two passes; a
+ * LID on two ports, a VM's LID never changed, held VMs.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -41,22 +42,40 @@ static struct oc_vm_rec vm(const char *name, uint64_t vguid, uint64_t vf,
 	return r;
 }
 
-/* Reconciles and checks the fixes' count; the caller frees. */
-static struct oc_vmreg *run(const struct oc_vmreg *reg,
-			    const struct oc_port_seen *seen, unsigned n,
-			    struct oc_fixes *fx, unsigned want_fixes)
+/* Reconciles (with flags) and checks the fixes' count; the caller
+ * frees. */
+static struct oc_vmreg *run_flags(const struct oc_vmreg *reg,
+				  const struct oc_port_seen *seen, unsigned n,
+				  unsigned flags, struct oc_fixes *fx,
+				  unsigned want_fixes)
 {
 	struct oc_vmreg *out = NULL;
-	char line[512];
+	char line[1024];
 	uint32_t i;
 
-	assert_int_equal(oc_reconcile(reg, seen, n, &out, fx, NULL), 0);
+	assert_int_equal(oc_reconcile(reg, seen, n, flags, &out, fx, NULL), 0);
 	for (i = 0; i < fx->count; i++) {
 		oc_fix_describe(reg, &fx->v[i], line, sizeof(line));
 		printf("  fix: %s\n", line);
 	}
 	assert_int_equal(fx->count, want_fixes);
 	return out;
+}
+
+static struct oc_vmreg *run(const struct oc_vmreg *reg,
+			    const struct oc_port_seen *seen, unsigned n,
+			    struct oc_fixes *fx, unsigned want_fixes)
+{
+	return run_flags(reg, seen, n, 0, fx, want_fixes);
+}
+
+/* The one fix's message. */
+static const char *said(const struct oc_vmreg *reg, const struct oc_fix *fix)
+{
+	static char line[1024];
+
+	oc_fix_describe(reg, fix, line, sizeof(line));
+	return line;
 }
 
 static void matching_fabric_changes_nothing(void **state)
@@ -107,27 +126,48 @@ static void moved_by_lid(void **state)
 	oc_vmreg_free(reg);
 }
 
-/* The vGUID (alias GUID) wins over the LID; the VM takes that VF's LID. */
+/* The vGUID (alias GUID) places the VM when its VF does not hold its
+ * LID; the VM keeps its LID, which OpenSM's LID manager programs on that
+ * VF (VF 0, which holds it too, loses it). */
 static void moved_by_vguid(void **state)
 {
 	struct oc_vm_rec v[] = {vm("a", OWN(1), VF(0), 10)};
-	struct oc_port_seen seen[] = {{VF(0), 10, 0, 1},
-				      {VF(3), 12, OWN(1), 1}};
+	struct oc_port_seen seen[] = {
+		{VF(0), 0, 0, 1}, {VF(3), 12, OWN(1), 1}, {VF(4), 10, 0, 1}};
 	struct oc_vmreg *reg = reg_of(v, 1), *out;
 	struct oc_fixes fx;
 
 	(void)state;
-	out = run(reg, seen, 2, &fx, 1);
+	out = run(reg, seen, 3, &fx, 1);
 	assert_int_equal(fx.v[0].kind, OC_FIX_MOVED_BY_VGUID);
+	assert_int_equal(fx.v[0].holder, VF(4));
+	assert_int_equal(fx.moved, 1);
 	assert_int_equal(out->vms[0].vf_guid, VF(3));
-	assert_int_equal(out->vms[0].lid, 12);
+	assert_int_equal(out->vms[0].lid, 10);
+	assert_false(out->vms[0].held);
+	assert_string_equal(said(reg, &fx.v[0]),
+			    "VM \"a\": the registry had it on VF "
+			    "0x0002c90500000001 with LID 10; its vGUID "
+			    "0x00aa000000000001 is on VF 0x0002c90500000031 "
+			    "(which holds LID 12): moved there, LID 10 kept "
+			    "(reserved for that VF: OpenSM's LID manager "
+			    "programs it)");
+	oc_fixes_free(&fx);
+	oc_vmreg_free(out);
+
+	/* its own VF holds its LID: the vGUID elsewhere is stale GUIDInfo
+	 * of a VF that came back (OpenSM keeps the first of two) */
+	seen[0].lid = 10;
+	seen[2].lid = 0;
+	out = run(reg, seen, 3, &fx, 0);
+	assert_int_equal(out->vms[0].vf_guid, VF(0));
 	oc_fixes_free(&fx);
 	oc_vmreg_free(out);
 	oc_vmreg_free(reg);
 }
 
-/* A LID on a PF is no place for a VM: reported, kept; a VF not in the
- * subnet whose LID is nowhere: kept (detached). */
+/* A LID on a PF is no place for a VM: held, its record kept; a VF not
+ * in the subnet whose LID is nowhere: kept (detached), not held. */
 static void kept_records(void **state)
 {
 	struct oc_vm_rec v[] = {vm("a", VF(0), VF(0), 1),
@@ -138,20 +178,35 @@ static void kept_records(void **state)
 
 	(void)state;
 	out = run(reg, seen, 1, &fx, 2);
-	assert_int_equal(fx.v[0].kind, OC_FIX_LID_ELSEWHERE);
+	assert_int_equal(fx.v[0].kind, OC_FIX_HELD);
+	assert_int_equal(fx.v[0].hold, OC_HOLD_NOT_A_VF);
 	assert_true(oc_fix_is_error(&fx.v[0]));
 	assert_int_equal(fx.v[1].kind, OC_FIX_ABSENT);
 	assert_false(oc_fix_is_error(&fx.v[1]));
 	assert_int_equal(fx.moved, 0);
+	assert_int_equal(fx.held, 1);
 	assert_int_equal(out->count, 2);
 	assert_int_equal(oc_vmreg_by_name(out, "a")->vf_guid, VF(0));
+	assert_int_equal(oc_vmreg_by_name(out, "a")->lid, 1);
+	assert_true(oc_vmreg_by_name(out, "a")->held);
+	assert_false(oc_vmreg_by_name(out, "b")->held);
+	assert_string_equal(
+		said(reg, &fx.v[0]),
+		"VM \"a\" is held: its LID 1 is on port 0x0002c90400000000, "
+		"which is no VF; its record (VF 0x0002c90500000001, LID 1) is "
+		"kept and its LID not programmed; operations on it are refused "
+		"until a later heavy sweep places it (the state file is read "
+		"again then)");
 	oc_fixes_free(&fx);
 	oc_vmreg_free(out);
 	oc_vmreg_free(reg);
 }
 
-/* The recorded VF holds a LID nobody claims and the VM's is nowhere. */
-static void lid_from_vf(void **state)
+/* Rule 5 (the old rule 3 adopted the idle LID 14): the recorded VF
+ * holds a LID nobody claims and the VM's LID is nowhere.  Never
+ * adopted: held, or with a trusted registry (a migration of a detached
+ * VM cut before OpenSM programmed the destination) kept and reserved. */
+static void idle_lid_never_adopted(void **state)
 {
 	struct oc_vm_rec v[] = {vm("a", VF(0), VF(0), 10)};
 	struct oc_port_seen seen[] = {{VF(0), 14, 0, 1}};
@@ -160,8 +215,223 @@ static void lid_from_vf(void **state)
 
 	(void)state;
 	out = run(reg, seen, 1, &fx, 1);
-	assert_int_equal(fx.v[0].kind, OC_FIX_LID_FROM_VF);
-	assert_int_equal(out->vms[0].lid, 14);
+	assert_int_equal(fx.v[0].kind, OC_FIX_HELD);
+	assert_int_equal(fx.v[0].hold, OC_HOLD_UNCLAIMED_LID);
+	assert_int_equal(out->vms[0].lid, 10);
+	assert_int_equal(out->vms[0].vf_guid, VF(0));
+	assert_true(out->vms[0].held);
+	assert_non_null(strstr(said(reg, &fx.v[0]),
+			       "VM \"a\" is held: its LID 10 is on no port "
+			       "and its VF 0x0002c90500000001 holds LID 14, "
+			       "which no VM of the registry claims"));
+	oc_fixes_free(&fx);
+	oc_vmreg_free(out);
+
+	out = run_flags(reg, seen, 1, OC_RECONCILE_TRUSTED, &fx, 1);
+	assert_int_equal(fx.v[0].kind, OC_FIX_LID_KEPT);
+	assert_false(oc_fix_is_error(&fx.v[0]));
+	assert_int_equal(fx.moved, 0);
+	assert_int_equal(out->vms[0].lid, 10);
+	assert_false(out->vms[0].held);
+	assert_string_equal(said(reg, &fx.v[0]),
+			    "VM \"a\": its VF 0x0002c90500000001 holds LID "
+			    "14: the VM keeps LID 10, reserved for that VF "
+			    "(OpenSM's LID manager programs it); no other "
+			    "LID is adopted");
+	oc_fixes_free(&fx);
+	oc_vmreg_free(out);
+
+	/* a VF without a LID runs no addressable VM: kept, untrusted too */
+	seen[0].lid = 0;
+	out = run(reg, seen, 1, &fx, 1);
+	assert_int_equal(fx.v[0].kind, OC_FIX_LID_KEPT);
+	assert_false(out->vms[0].held);
+	assert_int_equal(out->vms[0].lid, 10);
+	oc_fixes_free(&fx);
+	oc_vmreg_free(out);
+	oc_vmreg_free(reg);
+}
+
+/* The master killed while migrating a VM whose VF is detached, after
+ * the registry save, before OpenSM's sweep programmed the destination:
+ * the registry has the VM on VF 5 with LID 53, VF 5 still holds its
+ * idle LID 30, the old VF is gone.  With the vGUID on VF 5 (the old
+ * master moved it) the VM is there and keeps 53, trusted or not. */
+static void detached_migration_cut_keeps_the_lid(void **state)
+{
+	struct oc_vm_rec v[] = {vm("a", OWN(1), VF(5), 53)};
+	struct oc_port_seen seen[] = {{VF(5), 30, OWN(1), 1}, {PF, 1, 0, 0}};
+	struct oc_vmreg *reg = reg_of(v, 1), *out;
+	struct oc_fixes fx;
+
+	(void)state;
+	out = run(reg, seen, 2, &fx, 1);
+	assert_int_equal(fx.v[0].kind, OC_FIX_LID_KEPT);
+	assert_int_equal(fx.v[0].vf_lid, 30);
+	assert_int_equal(out->vms[0].lid, 53);
+	assert_int_equal(out->vms[0].vf_guid, VF(5));
+	assert_false(out->vms[0].held);
+	oc_fixes_free(&fx);
+	oc_vmreg_free(out);
+	oc_vmreg_free(reg);
+}
+
+/* Another VM's vGUID on the VF: held even when trusted. */
+static void another_vguid_on_the_vf_holds(void **state)
+{
+	struct oc_vm_rec v[] = {vm("s", OWN(1), VF(0), 10)};
+	struct oc_port_seen seen[] = {{VF(0), 14, OWN(9), 1}};
+	struct oc_vmreg *reg = reg_of(v, 1), *out;
+	struct oc_fixes fx;
+
+	(void)state;
+	out = run_flags(reg, seen, 1, OC_RECONCILE_TRUSTED, &fx, 1);
+	assert_int_equal(fx.v[0].kind, OC_FIX_HELD);
+	assert_int_equal(fx.v[0].hold, OC_HOLD_OTHER_VGUID);
+	assert_true(out->vms[0].held);
+	assert_int_equal(out->vms[0].lid, 10);
+	assert_non_null(strstr(said(reg, &fx.v[0]),
+			       "carries vGUID 0x00aa000000000009, not its own "
+			       "0x00aa000000000001 (another VM runs there?)"));
+	oc_fixes_free(&fx);
+	oc_vmreg_free(out);
+	oc_vmreg_free(reg);
+}
+
+/* The issue's case: the old VF re-attached before the takeover sweep,
+ * so LID 53 is on the VM's VF and on the old VF: the VM stays on its
+ * VF (the registry's), LID kept, no error; the same with the ports'
+ * order reversed. */
+static void lid_on_two_ports_recorded_vf_keeps_it(void **state)
+{
+	struct oc_vm_rec v[] = {vm("en0-1.3-vf2", VF(2), VF(2), 53),
+				vm("b", VF(4), VF(4), 44)};
+	struct oc_port_seen seen[] = {
+		{VF(3), 53, 0, 1}, {VF(2), 53, 0, 1}, {VF(4), 44, 0, 1}};
+	struct oc_port_seen swapped[] = {seen[1], seen[0], seen[2]};
+	struct oc_vmreg *reg = reg_of(v, 2), *out;
+	struct oc_fixes fx;
+
+	(void)state;
+	out = run(reg, seen, 3, &fx, 1);
+	assert_int_equal(fx.v[0].kind, OC_FIX_LID_TWICE);
+	assert_false(oc_fix_is_error(&fx.v[0]));
+	assert_int_equal(fx.v[0].holder, VF(3));
+	assert_int_equal(fx.moved, 0);
+	assert_int_equal(oc_vmreg_by_name(out, "en0-1.3-vf2")->vf_guid, VF(2));
+	assert_int_equal(oc_vmreg_by_name(out, "en0-1.3-vf2")->lid, 53);
+	assert_false(oc_vmreg_by_name(out, "en0-1.3-vf2")->held);
+	assert_string_equal(said(reg, &fx.v[0]),
+			    "VM \"en0-1.3-vf2\": its LID 53 is on its VF "
+			    "0x0002c90500000021 and on port 0x0002c90500000031 "
+			    "too (a VF re-attached with a stale LID, or a swap "
+			    "cut in the middle): the VM keeps it on its VF "
+			    "(reserved: OpenSM's LID manager gives the other "
+			    "port another LID)");
+	oc_fixes_free(&fx);
+	oc_vmreg_free(out);
+	out = run(reg, swapped, 3, &fx, 1);
+	assert_int_equal(fx.v[0].holder, VF(3));
+	assert_int_equal(oc_vmreg_by_name(out, "en0-1.3-vf2")->vf_guid, VF(2));
+	oc_fixes_free(&fx);
+	oc_vmreg_free(out);
+	oc_vmreg_free(reg);
+}
+
+/* A swap cut in the middle: the VM's LID 10 reached VF 5 but VF 0 still
+ * holds it too.  The applied pending has the VM on VF 5: it stays there;
+ * a registry that never saw the swap keeps it on VF 0. */
+static void torn_swap_follows_the_registry(void **state)
+{
+	struct oc_vm_rec moved[] = {vm("a", VF(0), VF(5), 10)};
+	struct oc_vm_rec before[] = {vm("a", VF(0), VF(0), 10)};
+	struct oc_port_seen seen[] = {{VF(0), 10, 0, 1}, {VF(5), 10, 0, 1}};
+	struct oc_vmreg *reg = reg_of(moved, 1), *out;
+	struct oc_fixes fx;
+
+	(void)state;
+	out = run(reg, seen, 2, &fx, 1);
+	assert_int_equal(out->vms[0].vf_guid, VF(5));
+	assert_int_equal(fx.v[0].holder, VF(0));
+	oc_fixes_free(&fx);
+	oc_vmreg_free(out);
+	oc_vmreg_free(reg);
+	reg = reg_of(before, 1);
+	out = run(reg, seen, 2, &fx, 1);
+	assert_int_equal(out->vms[0].vf_guid, VF(0));
+	assert_int_equal(fx.v[0].holder, VF(5));
+	oc_fixes_free(&fx);
+	oc_vmreg_free(out);
+	oc_vmreg_free(reg);
+}
+
+/* The LID on two ports, neither the recorded VF nor one with the vGUID:
+ * held, naming both; with the vGUID on one of them, the VM is there. */
+static void lid_on_two_other_ports(void **state)
+{
+	struct oc_vm_rec v[] = {vm("a", OWN(1), VF(0), 10)};
+	struct oc_port_seen seen[] = {
+		{VF(0), 0, 0, 1}, {VF(5), 10, 0, 1}, {VF(6), 10, 0, 1}};
+	struct oc_vmreg *reg = reg_of(v, 1), *out;
+	struct oc_fixes fx;
+
+	(void)state;
+	out = run(reg, seen, 3, &fx, 1);
+	assert_int_equal(fx.v[0].kind, OC_FIX_HELD);
+	assert_int_equal(fx.v[0].hold, OC_HOLD_TWO_PORTS);
+	assert_true(out->vms[0].held);
+	assert_int_equal(out->vms[0].vf_guid, VF(0));
+	assert_non_null(strstr(said(reg, &fx.v[0]),
+			       "its LID 10 is on ports 0x0002c90500000051 and "
+			       "0x0002c90500000061, neither its VF "
+			       "0x0002c90500000001 nor a VF with its vGUID "
+			       "0x00aa000000000001: which one runs it cannot "
+			       "be told"));
+	oc_fixes_free(&fx);
+	oc_vmreg_free(out);
+
+	seen[2].alias = OWN(1);
+	out = run(reg, seen, 3, &fx, 1);
+	assert_int_equal(fx.v[0].kind, OC_FIX_MOVED_BY_VGUID);
+	assert_int_equal(out->vms[0].vf_guid, VF(6));
+	assert_int_equal(out->vms[0].lid, 10);
+	assert_int_equal(fx.v[0].holder, VF(5));
+	assert_false(out->vms[0].held);
+	oc_fixes_free(&fx);
+	oc_vmreg_free(out);
+
+	/* the vGUID's VF has it, and so does a PF: held */
+	seen[1].is_vf = 0;
+	out = run(reg, seen, 3, &fx, 1);
+	assert_int_equal(fx.v[0].kind, OC_FIX_HELD);
+	assert_int_equal(fx.v[0].hold, OC_HOLD_NOT_A_VF);
+	oc_fixes_free(&fx);
+	oc_vmreg_free(out);
+	oc_vmreg_free(reg);
+}
+
+/* Per-SM copies: s was stopped after the copy and t booted on its VF
+ * (unknown to this registry, LID 40): s is held, never placed with
+ * t's LID; the generation and the free VFs carry over. */
+static void stopped_vm_never_takes_a_running_vms_vf(void **state)
+{
+	struct oc_vm_rec v[] = {vm("s", VF(1), VF(1), 11),
+				vm("b", VF(2), VF(2), 12)};
+	struct oc_port_seen seen[] = {{VF(1), 40, 0, 1}, {VF(2), 12, 0, 1}};
+	struct oc_vmreg *reg = reg_of(v, 2), *out;
+	struct oc_fixes fx;
+
+	(void)state;
+	reg->generation = 41;
+	assert_int_equal(oc_vmreg_mark_free(reg, VF(7)), 0);
+	out = run(reg, seen, 2, &fx, 1);
+	assert_int_equal(fx.v[0].kind, OC_FIX_HELD);
+	assert_int_equal(oc_vmreg_by_name(out, "s")->lid, 11);
+	assert_true(oc_vmreg_by_name(out, "s")->held);
+	assert_null(oc_vmreg_by_lid(out, 40));
+	assert_false(oc_vmreg_by_name(out, "b")->held);
+	assert_int_equal(out->generation, 41);
+	assert_true(oc_vmreg_is_free(out, VF(7)));
 	oc_fixes_free(&fx);
 	oc_vmreg_free(out);
 	oc_vmreg_free(reg);
@@ -232,7 +502,7 @@ static void many_vms(void **state)
 		seen[i].lid = (uint16_t)((i + 1) % N + 1);
 		seen[i].is_vf = 1;
 	}
-	assert_int_equal(oc_reconcile(reg, seen, N, &out, &fx, NULL), 0);
+	assert_int_equal(oc_reconcile(reg, seen, N, 0, &out, &fx, NULL), 0);
 	assert_int_equal(fx.count, N);
 	assert_int_equal(fx.moved, N);
 	assert_int_equal(out->count, N);
@@ -250,7 +520,13 @@ int main(void)
 		cmocka_unit_test(moved_by_lid),
 		cmocka_unit_test(moved_by_vguid),
 		cmocka_unit_test(kept_records),
-		cmocka_unit_test(lid_from_vf),
+		cmocka_unit_test(idle_lid_never_adopted),
+		cmocka_unit_test(detached_migration_cut_keeps_the_lid),
+		cmocka_unit_test(another_vguid_on_the_vf_holds),
+		cmocka_unit_test(lid_on_two_ports_recorded_vf_keeps_it),
+		cmocka_unit_test(torn_swap_follows_the_registry),
+		cmocka_unit_test(lid_on_two_other_ports),
+		cmocka_unit_test(stopped_vm_never_takes_a_running_vms_vf),
 		cmocka_unit_test(placed_first_then_dropped),
 		cmocka_unit_test(free_vf_taken_by_a_vm_is_no_longer_free),
 		cmocka_unit_test(many_vms),

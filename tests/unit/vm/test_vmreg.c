@@ -153,7 +153,7 @@ static void round_trips_free_vfs(void **state)
 	in = fopen(path, "r");
 	assert_non_null(in);
 	assert_non_null(fgets(line, sizeof(line), in));
-	assert_string_equal(line, "osmcloud-vm-state 3\n");
+	assert_string_equal(line, "osmcloud-vm-state 4\n");
 	fclose(in);
 
 	assert_int_equal(oc_vmreg_load(back, path, NULL, &err), 0);
@@ -204,12 +204,12 @@ static void bad_state_files_name_file_and_line(void **state)
 		 "bad.state:0: empty file (no \"osmcloud-vm-state\" header)"},
 		{"hello\n", "bad.state:1: not an osmcloud VM state file (no "
 			    "\"osmcloud-vm-state\" header)"},
-		{"osmcloud-vm-state 4\n",
-		 "bad.state:1: state file version 4, this osmcloud reads "
-		 "versions 1 to 3"},
+		{"osmcloud-vm-state 5\n",
+		 "bad.state:1: state file version 5, this osmcloud reads "
+		 "versions 1 to 4"},
 		{"osmcloud-vm-state 0\n",
 		 "bad.state:1: state file version 0, this osmcloud reads "
-		 "versions 1 to 3"},
+		 "versions 1 to 4"},
 		{"osmcloud-vm-state 2\nfree 0x5\nfree\n",
 		 "bad.state:3: expected \"free <VF port GUID>\" (a GUID other "
 		 "than 0)"},

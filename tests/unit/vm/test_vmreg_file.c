@@ -192,7 +192,7 @@ static void writes_the_end_line(void **state)
 	assert_string_equal(last, "end 40000 1\n");
 	/* how fast: bench/registry.sh (figures, not a timed test) */
 	assert_int_equal(oc_vmreg_load(back, path, &version, &err), 0);
-	assert_int_equal(version, 3);
+	assert_int_equal(version, 4);
 	assert_int_equal(back->count, 40000);
 	assert_true(oc_vmreg_is_free(back, 0x77));
 	assert_indexed(back);
@@ -228,7 +228,7 @@ static void refuses_a_cut_file(void **state)
 	/* a VM line taken out in the middle: the counts tell */
 	text[0] = '\0';
 	for (i = 0; i < n; i++)
-		if (i != 3)
+		if (i != 4) /* the first VM line */
 			strcat(text, lines[i]);
 	tl_write_file(cut, text);
 	assert_int_equal(oc_vmreg_load(back, cut, NULL, &err), -1);
@@ -273,6 +273,101 @@ static void refuses_bad_end_lines(void **state)
 		assert_null(strchr(err.msg, '\033'));
 		assert_int_equal(r->count, 0);
 	}
+	oc_vmreg_free(r);
+}
+
+/* Every save and every stage writes the generation + 1; a version-3
+ * file reads as generation 0; the generation line is checked. */
+static void generation_counts_saves(void **state)
+{
+	struct oc_vmreg *r = some_vms(2), *back = oc_vmreg_new(), *next;
+	const char *path = tl_path("gen.state");
+	struct oc_err err;
+	uint64_t gen = 99;
+
+	assert_int_equal(oc_vmreg_file_generation(path, &gen, &err), 1);
+	assert_int_equal(oc_vmreg_save(r, path, &err), 0);
+	assert_int_equal(r->generation, 1);
+	assert_int_equal(oc_vmreg_save(r, path, &err), 0);
+	assert_int_equal(r->generation, 2);
+	assert_int_equal(oc_vmreg_file_generation(path, &gen, &err), 0);
+	assert_int_equal(gen, 2);
+	assert_int_equal(oc_vmreg_load(back, path, NULL, &err), 0);
+	assert_int_equal(back->generation, 2);
+	next = oc_vmreg_clone(back);
+	assert_int_equal(next->generation, 2);
+	assert_int_equal(oc_vmreg_stage(next, path, &err), 0);
+	assert_int_equal(next->generation, 3);
+	oc_vmreg_clear(back);
+	assert_int_equal(back->generation, 0);
+	assert_int_equal(oc_vmreg_load_pending(back, path, &err), 0);
+	assert_int_equal(back->generation, 3); /* the state file's + 1 */
+	assert_int_equal(oc_vmreg_commit(path, &err), 0);
+	assert_int_equal(oc_vmreg_file_generation(path, &gen, &err), 0);
+	assert_int_equal(gen, 3);
+	/* a save that fails keeps the generation */
+	assert_int_equal(oc_vmreg_save(r, tl_path("no/such/dir/x.state"), &err),
+			 -1);
+	assert_int_equal(r->generation, 2);
+
+	tl_write_file(path, "osmcloud-vm-state 3\nvm-a 0x1 0x2 3 0\nend 1 0\n");
+	gen = 99;
+	assert_int_equal(oc_vmreg_file_generation(path, &gen, &err), 0);
+	assert_int_equal(gen, 0);
+	oc_vmreg_clear(back);
+	assert_int_equal(oc_vmreg_load(back, path, NULL, &err), 0);
+	assert_int_equal(back->generation, 0);
+	/* a VM may be named "generation" (five fields) */
+	tl_write_file(path, "osmcloud-vm-state 4\ngeneration 7\n"
+			    "generation 0x1 0x2 3 0\nend 1 0\n");
+	oc_vmreg_clear(back);
+	assert_int_equal(oc_vmreg_load(back, path, NULL, &err), 0);
+	assert_int_equal(back->generation, 7);
+	assert_non_null(oc_vmreg_by_name(back, "generation"));
+	/* not a regular file: refused without blocking on it */
+	assert_int_equal(mkfifo(tl_path("gen.fifo"), 0600), 0);
+	assert_int_equal(
+		oc_vmreg_file_generation(tl_path("gen.fifo"), &gen, &err), -1);
+	assert_non_null(strstr(err.msg, "not a regular file"));
+	unlink(tl_path("gen.fifo"));
+	oc_vmreg_free(next);
+	oc_vmreg_free(back);
+	oc_vmreg_free(r);
+}
+
+static void refuses_bad_generation_lines(void **state)
+{
+	struct {
+		const char *text, *msg;
+	} bad[] = {
+		{"osmcloud-vm-state 4\nvm-a 0x1 0x2 3 0\nend 1 0\n",
+		 "no \"generation\" line"},
+		{"osmcloud-vm-state 4\ngeneration x\nend 0 0\n",
+		 "bad.state:2: expected \"generation <number>\""},
+		{"osmcloud-vm-state 4\ngeneration 1\ngeneration 2\nend 0 0\n",
+		 "bad.state:3: the generation line must come once"},
+		{"osmcloud-vm-state 4\nvm-a 0x1 0x2 3 0\ngeneration 2\nend 1 "
+		 "0\n",
+		 "bad.state:3: the generation line must come once, right after "
+		 "the header"},
+	};
+	struct oc_vmreg *r = oc_vmreg_new();
+	const char *path = tl_path("bad.state");
+	struct oc_err err;
+	uint64_t gen;
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		tl_write_file(path, bad[i].text);
+		assert_int_equal(oc_vmreg_load(r, path, NULL, &err), -1);
+		assert_non_null(strstr(err.msg, bad[i].msg));
+		assert_int_equal(r->count, 0);
+	}
+	tl_write_file(path, "osmcloud-vm-state 4\nvm-a 0x1 0x2 3 0\n");
+	assert_int_equal(oc_vmreg_file_generation(path, &gen, &err), -1);
+	assert_non_null(strstr(err.msg, "no \"generation\" line"));
+	tl_write_file(path, "");
+	assert_int_equal(oc_vmreg_file_generation(path, &gen, &err), -1);
 	oc_vmreg_free(r);
 }
 
@@ -407,6 +502,8 @@ int main(void)
 		cmocka_unit_test(refuses_a_cut_file),
 		cmocka_unit_test(refuses_bad_end_lines),
 		cmocka_unit_test(reads_version_2),
+		cmocka_unit_test(generation_counts_saves),
+		cmocka_unit_test(refuses_bad_generation_lines),
 		cmocka_unit_test(stages_then_commits),
 		cmocka_unit_test(seeding_leaves_out_bad_vms_only),
 	};
