@@ -50,15 +50,14 @@ sm_log_wait() {
 }
 
 # sm_kill NAME: kills SM NAME's opensm with SIGKILL (a crash: no
-# handover), by the PID of the one process its timeout runs (kept in
-# SM_KILLED_<NAME>).
+# handover), by the PID of the one process its timeout runs.
 sm_kill() {
 	local wrapper child
 	eval "wrapper=\$SM_PID_$1"
 	child=$(pgrep -P "$wrapper")
 	[ -n "$child" ] && kill -KILL "$child"
 	wait "$wrapper" 2>/dev/null
-	eval "SM_PID_$1= SM_KILLED_$1=\$child"
+	eval "SM_PID_$1="
 }
 
 # sm_stop_all: stops the SMs still running (ours, by PID).
