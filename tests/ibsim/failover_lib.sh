@@ -9,13 +9,15 @@
 
 # sm_conf NAME PRIORITY [config lines...]: $TOP/NAME/osm.conf for one SM:
 # osm_conf's lines, this SM's priority and fast SMInfo polling (a standby
-# takes over about 5 s after the master stops answering).
+# takes over about 5 s after the master stops answering); its console
+# port in SM_PORT_<NAME>.
 sm_conf() {
 	local name=$1 prio=$2 fabric=$RUN port=$OSM_PORT
 	shift 2
 	RUN=$TOP/$name
 	mkdir -p "$RUN/cache" "$RUN/tmp"
 	OSM_PORT=$(free_port)
+	eval "SM_PORT_$name=\$OSM_PORT"
 	osm_conf "$RUN/osm.conf" "sm_priority $prio" \
 		"sminfo_polling_timeout 1000" "polling_retry_number 3" "$@"
 	RUN=$fabric OSM_PORT=$port
@@ -96,4 +98,92 @@ vms_on_fabric() {
 gir_index1() {
 	sa_query "$2" "$1" GIR "$3/0"
 	awk '/GUID 1\./ { sub(/.*\./, ""); print; exit }' "$1"
+}
+
+# sm_in NAME COMMAND...: runs COMMAND (a function of lib.sh or common.sh
+# that works on $RUN, $OSM_PORT and $OSM_PID) on SM NAME, in a subshell.
+sm_in() {
+	local name=$1
+	shift
+	(
+		RUN=$TOP/$name
+		eval "OSM_PORT=\$SM_PORT_$name OSM_PID=\$SM_PID_$name"
+		"$@"
+	)
+}
+
+# sm_sweep NAME: one heavy sweep of SM NAME (its console), until its
+# SUBNET UP.
+sm_sweep() {
+	sm_in "$1" heavy_sweep
+}
+
+# sm_registry SOCKET: the "registry" member of the plugin's vms reply
+# (reconciled, unreconciled; empty when the reply has none).
+sm_registry() {
+	timeout 60 "$OSMCLOUD" ctl --socket "$1" --timeout 50 --json '{"op":"vms"}' 2>/dev/null |
+		python3 -c 'import json, sys
+try:
+    print(json.load(sys.stdin).get("registry", ""))
+except ValueError:
+    print("")'
+}
+
+# sm_reconciled NAME SOCKET: SM NAME's registry is reconciled with the
+# fabric, after at most 4 further heavy sweeps (the reconcile is retried
+# at every one); its state in SM_REGISTRY.
+sm_reconciled() {
+	local i
+	for i in 0 1 2 3 4; do
+		[ "$i" = 0 ] || sm_sweep "$1" || return 1
+		SM_REGISTRY=$(sm_registry "$2")
+		[ "$SM_REGISTRY" = unreconciled ] || return 0
+	done
+	return 1
+}
+
+# lid_holders DUMP LID: the linked CA ports of an ibsim Dump that hold
+# LID (ibsim leaves an unlinked port its LID: it is not counted).
+lid_holders() {
+	awk -v l="$2" '$1 == "Ca" { n = $3; getline
+		if ($3 !~ /^"/) next
+		for (i = 1; i <= NF; i++) if ($i == "lid" && $(i + 1) == l) print n }' "$1" |
+		tr -d '"' | sort | xargs
+}
+
+# lids_twice DUMP: LIDs that two linked CA ports of an ibsim Dump hold.
+lids_twice() {
+	awk '$1 == "Ca" { getline
+		if ($3 !~ /^"/) next
+		for (i = 1; i <= NF; i++) if ($i == "lid" && $(i + 1) != 0) print $(i + 1) }' "$1" |
+		sort -n | uniq -d | xargs
+}
+
+# vms_kept DUMP BEFORE NOW [INFLIGHT]: judges each VM of BEFORE (vm_lines
+# of the registry before the event: where each VM runs) from ibsim's
+# DUMP.  A VM is kept when NOW (vm_lines of the registry after) gives it
+# the same LID on the same VF and that VF is the one linked CA port
+# holding the LID; a VM named in INFLIGHT (blank-separated: its move was
+# under way) may be on either VF, the one NOW records.  A VM NOW does not
+# know is judged on its VF of BEFORE (and said so).  Prints a line per VM
+# not kept, then "KEPT LOST UNKNOWN".
+vms_kept() {
+	local name vg vf lid vfname now nlid nvf holders kept=0 lost=0 unknown=0
+	while read -r name vg vf lid vfname; do
+		now=$(awk -v n="$name" '$1 == n { print $4, $5 }' <<<"$3")
+		nlid=${now% *} nvf=${now#* }
+		if [ -z "$now" ]; then
+			nlid=$lid nvf=$vfname unknown=$((unknown + 1))
+			echo "  $name: unknown to the registry now; judged on $vfname"
+		fi
+		case " ${4:-} " in *" $name "*) vfname=$nvf ;; esac
+		holders=$(lid_holders "$1" "$lid")
+		if [ "$nlid" = "$lid" ] && [ "$nvf" = "$vfname" ] && [ "$holders" = "$nvf" ]; then
+			kept=$((kept + 1))
+		else
+			lost=$((lost + 1))
+			echo "  $name: runs on $vfname with LID $lid; registry now LID $nlid on $nvf; linked ports holding LID $lid: ${holders:-none}"
+		fi
+	done <<<"$2"
+	echo "$kept $lost $unknown"
 }

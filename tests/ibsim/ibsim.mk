@@ -31,6 +31,11 @@ IBSIM_TESTS += tests/ibsim/property_ibsim.sh
 IBSIM_TESTS += tests/ibsim/reproduce_quick.sh
 # issue 11: standby SMs, failover, the real migration order
 IBSIM_TESTS += tests/ibsim/failover.sh tests/ibsim/real_order.sh
+# issue 25: the failover matrix, one test per case (failover_matrix.sh)
+IBSIM_TESTS += tests/ibsim/failover_a_shared.sh tests/ibsim/failover_b_per_sm.sh \
+	tests/ibsim/failover_c_torn_swap.sh tests/ibsim/failover_d_detached.sh \
+	tests/ibsim/failover_e_relinked.sh tests/ibsim/failover_f_handback.sh \
+	tests/ibsim/failover_g_pending.sh
 # issue 12: osmcloud plan predicts the live migrate (one VF chooser)
 IBSIM_TESTS += tests/ibsim/plan_predicts.sh tests/ibsim/ctl_thread.sh
 # issue 16: only the hop rows OpenSM reads (docs/hop-tables.md)
@@ -47,6 +52,7 @@ IBSIM_TESTS += tests/ibsim/live_check.sh
 TESTS += $(IBSIM_TESTS)
 EXTRA_DIST += $(IBSIM_TESTS) tests/ibsim/lib.sh tests/ibsim/common.sh \
 	tests/ibsim/pftree_lib.sh tests/ibsim/failover_lib.sh \
+	tests/ibsim/failover_matrix.sh \
 	tests/ibsim/json_lib.sh tests/ibsim/sa_lib.sh \
 	topologies/not-a-fat-tree.net
 AM_TESTS_ENVIRONMENT = OC_BUILDDIR='$(abs_top_builddir)'; \
