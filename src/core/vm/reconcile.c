@@ -34,6 +34,33 @@ static int index_lid(struct seen_index *ix, uint32_t i)
 	return oc_hash_set64(ix->by_lid, ix->seen[i].lid, i);
 }
 
+/* A vGUID the port's GUIDInfo index 1 carries: not 0, not its own. */
+static int is_vguid_on(const struct oc_port_seen *s, uint64_t guid)
+{
+	return guid && guid != s->guid;
+}
+
+/* Index 1 of the port's own GUIDInfo as vGUID evidence (0: none). */
+static uint64_t read_vguid(const struct oc_port_seen *s)
+{
+	return s->gi_read && is_vguid_on(s, s->gi_index1) ? s->gi_index1 : 0;
+}
+
+/* The ports' own GUIDInfo adds the vGUIDs OpenSM's alias table lacks. */
+static int index_read_vguids(struct seen_index *ix, uint32_t n)
+{
+	uint32_t i;
+
+	for (i = 0; i < n; i++) {
+		uint64_t g = ix->seen[i].is_vf ? read_vguid(&ix->seen[i]) : 0;
+
+		if (g && oc_hash_get64(ix->by_alias, g) == OC_NONE &&
+		    oc_hash_set64(ix->by_alias, g, i))
+			return -1;
+	}
+	return 0;
+}
+
 static int index_build(struct seen_index *ix, const struct oc_port_seen *seen,
 		       uint32_t n)
 {
@@ -53,7 +80,7 @@ static int index_build(struct seen_index *ix, const struct oc_port_seen *seen,
 		     oc_hash_set64(ix->by_alias, seen[i].alias, i)))
 			return -1;
 	}
-	return 0;
+	return index_read_vguids(ix, n);
 }
 
 /* The ports holding lid: how many, and the first two other than skip
@@ -168,6 +195,41 @@ static int place_by_lid(const struct oc_vm_rec *vm, const struct seen_index *ix,
 	return hold(fix, OC_HOLD_TWO_PORTS, evidence);
 }
 
+/* A vGUID other than vm's that VF vf carries (OpenSM's alias first, then
+ * the port's own GUIDInfo), 0 when none; *read: from the port. */
+static uint64_t other_vguid(const struct oc_vm_rec *vm,
+			    const struct oc_port_seen *vf, int *read)
+{
+	uint64_t g = read_vguid(vf);
+
+	*read = 0;
+	if (is_vguid_on(vf, vf->alias) && vf->alias != vm->vguid)
+		return vf->alias;
+	*read = g != 0;
+	return g != vm->vguid ? g : 0;
+}
+
+/* Rule 0's exception: the VF holding the VM's LID carries a vGUID no VM
+ * of the registry has (a VM booted after the registry was written, with
+ * the LID this one left).  A known VM's vGUID there is stale GUIDInfo (a
+ * move cut between its PortInfo and GUIDInfo SMPs): that VM is placed by
+ * its own evidence. */
+static int own_runs_unknown(const struct oc_vmreg *reg,
+			    const struct oc_vm_rec *vm,
+			    const struct oc_port_seen *vf, struct oc_fix *fix,
+			    int *evidence)
+{
+	int read;
+	uint64_t g = other_vguid(vm, vf, &read);
+
+	if (!g || oc_vmreg_by_vguid(reg, g))
+		return 0;
+	fix->vf_lid = vf->lid;
+	fix->vf_alias = g;
+	fix->vf_alias_read = read;
+	return hold(fix, OC_HOLD_UNKNOWN_VGUID, evidence);
+}
+
 /* Rules 4 and 5: the VM's LID is on no port. */
 static int place_unseen(const struct oc_vmreg *reg, const struct oc_vm_rec *vm,
 			const struct seen_index *ix, uint32_t own,
@@ -181,10 +243,9 @@ static int place_unseen(const struct oc_vmreg *reg, const struct oc_vm_rec *vm,
 		return 1;
 	}
 	fix->vf_lid = vf->lid;
-	if (vf->alias && vf->alias != vm->vguid) {
-		fix->vf_alias = vf->alias;
+	fix->vf_alias = other_vguid(vm, vf, &fix->vf_alias_read);
+	if (fix->vf_alias)
 		return hold(fix, OC_HOLD_OTHER_VGUID, evidence);
-	}
 	if (vf->lid && oc_vmreg_by_lid(reg, vf->lid))
 		return 0; /* that VM's evidence claims the VF: dropped */
 	if (vf->lid && !(flags & OC_RECONCILE_TRUSTED))
@@ -210,7 +271,9 @@ static int place(const struct oc_vmreg *reg, const struct oc_vm_rec *vm,
 	*evidence = 1;
 	if (own != OC_NONE && ix->seen[own].is_vf &&
 	    ix->seen[own].lid == vm->lid)
-		return place_on_own(vm, ix, own, fix);
+		return own_runs_unknown(reg, vm, &ix->seen[own], fix,
+					evidence) ||
+		       place_on_own(vm, ix, own, fix);
 	if (at != OC_NONE && vm->vguid != vm->vf_guid)
 		return place_by_vguid(vm, ix, at, fix, evidence);
 	n = holders(ix, vm->lid, OC_NONE, h);
@@ -332,6 +395,12 @@ static const char *vf_lid_text(uint16_t lid, char *buf, size_t len)
 	return buf;
 }
 
+static const char *alias_source(const struct oc_fix *fix)
+{
+	return fix->vf_alias_read ? "index 1 of the port's own GUIDInfo"
+				  : "OpenSM's alias GUID table";
+}
+
 static void describe_held(const struct oc_vm_rec *vm, const struct oc_fix *fix,
 			  char *buf, size_t len)
 {
@@ -359,9 +428,20 @@ static void describe_held(const struct oc_vm_rec *vm, const struct oc_fix *fix,
 		n = snprintf(buf, len,
 			     "its LID %u is on no port and its VF 0x%016" PRIx64
 			     " carries vGUID 0x%016" PRIx64
-			     ", not its own 0x%016" PRIx64
+			     " (%s), not its own 0x%016" PRIx64
 			     " (another VM runs there?)",
-			     vm->lid, vm->vf_guid, fix->vf_alias, vm->vguid);
+			     vm->lid, vm->vf_guid, fix->vf_alias,
+			     alias_source(fix), vm->vguid);
+		break;
+	case OC_HOLD_UNKNOWN_VGUID:
+		n = snprintf(buf, len,
+			     "its VF 0x%016" PRIx64 " holds its LID %u but "
+			     "carries vGUID 0x%016" PRIx64
+			     " (%s), not its own 0x%016" PRIx64
+			     ", and no VM of the registry has it: a VM booted "
+			     "after this registry was written runs there",
+			     vm->vf_guid, vm->lid, fix->vf_alias,
+			     alias_source(fix), vm->vguid);
 		break;
 	default:
 		n = snprintf(buf, len,

@@ -14,9 +14,20 @@
  * that view, this produces the corrections, one per VM that is not where
  * the registry says, and applies them; OpenSM-independent.
  *
+ * A VF's vGUID evidence: OpenSM's alias GUID of the port (alias), and
+ * what the port itself answered at this takeover for GUIDInfo index 1
+ * (gi_index1, when gi_read): OpenSM learns alias GUIDs only from SA
+ * GUIDInfoRecord Sets, never from the ports, so only the port knows a
+ * vGUID the old master placed after this SM's registry was written.  A
+ * VF "carries another vGUID" than VM's G when either is neither 0, nor
+ * the port's own GUID, nor G (a VM without a vGUID of its own has its
+ * VF's port GUID as G and leaves index 1 at 0).
+ *
  * A VM's LID never changes here: peers address the VM by it.  Rules, per
  * VM (VF V, LID L, vGUID G), first match wins:
- *   0. V holds L: the VM is there (registry and fabric agree); any other
+ *   0. V holds L and carries no vGUID that no VM of the registry has (a
+ *      VM booted after this registry was written, on the VF and with the
+ *      LID this VM left: held); then the VM is there; any other
  *      port holding L too gets another LID from OpenSM's LID manager (a
  *      VF re-attached with its stale LID, the old end of a cut swap), and
  *      G on another VF is that VF's stale GUIDInfo;
@@ -57,8 +68,10 @@
 struct oc_port_seen {
 	uint64_t guid;	/* port GUID */
 	uint16_t lid;	/* base LID read from the port (0: none) */
-	uint64_t alias; /* alias GUID at GUIDInfo index 1 (0: none) */
+	uint64_t alias; /* OpenSM's alias GUID at GUIDInfo index 1 (0: none) */
 	int is_vf;	/* a VF port behind a vSwitch (not a PF, not a CA) */
+	int gi_read;	/* the port answered a GUIDInfo Get (block 0) */
+	uint64_t gi_index1; /* gi_read: index 1 of the port's own GUIDInfo */
 };
 
 /* oc_reconcile()'s flags. */
@@ -76,10 +89,12 @@ enum oc_fix_kind {
 
 /* Why a VM is held. */
 enum oc_hold {
-	OC_HOLD_NOT_A_VF,     /* its LID is on a port that is no VF */
-	OC_HOLD_TWO_PORTS,    /* its LID is on two ports, neither its own */
-	OC_HOLD_OTHER_VGUID,  /* its VF carries another vGUID */
-	OC_HOLD_UNCLAIMED_LID /* its VF holds a LID no VM claims */
+	OC_HOLD_NOT_A_VF,      /* its LID is on a port that is no VF */
+	OC_HOLD_TWO_PORTS,     /* its LID is on two ports, neither its own */
+	OC_HOLD_OTHER_VGUID,   /* its VF carries another vGUID */
+	OC_HOLD_UNKNOWN_VGUID, /* its VF holds its LID and a vGUID no VM
+				* of the registry has */
+	OC_HOLD_UNCLAIMED_LID  /* its VF holds a LID no VM claims */
 };
 
 struct oc_fix {
@@ -92,7 +107,10 @@ struct oc_fix {
 			   * the VM on its VF */
 	uint64_t holder2;  /* HELD, TWO_PORTS: the second port */
 	uint16_t vf_lid;   /* the LID the VM's (new) VF holds now (0: none) */
-	uint64_t vf_alias; /* HELD, OTHER_VGUID: the alias on its VF */
+	uint64_t vf_alias; /* HELD, OTHER_ or UNKNOWN_VGUID: the vGUID on its
+			    * VF */
+	int vf_alias_read; /* vf_alias: read from the port's GUIDInfo (else
+			    * OpenSM's alias table) */
 };
 
 struct oc_fixes {

@@ -291,7 +291,8 @@ static void another_vguid_on_the_vf_holds(void **state)
 	assert_true(out->vms[0].held);
 	assert_int_equal(out->vms[0].lid, 10);
 	assert_non_null(strstr(said(reg, &fx.v[0]),
-			       "carries vGUID 0x00aa000000000009, not its own "
+			       "carries vGUID 0x00aa000000000009 (OpenSM's "
+			       "alias GUID table), not its own "
 			       "0x00aa000000000001 (another VM runs there?)"));
 	oc_fixes_free(&fx);
 	oc_vmreg_free(out);
@@ -513,6 +514,126 @@ static void many_vms(void **state)
 	free(seen);
 }
 
+/* The ports' own GUIDInfo (read at the takeover) as vGUID evidence. */
+#define BOOTED 0x00bb000000000001ull /* a VM unknown to the registry */
+
+/* Case b of the failover matrix: a stale copy's s (no vGUID of its own)
+ * on VF 1 with LID 42; s was stopped and a VM booted there, which took
+ * LID 42 and put its vGUID at index 1: s is held, not placed with the
+ * booted VM's LID; b, whose VF carries b's own vGUID, stays. */
+static void read_unknown_vguid_holds(void **state)
+{
+	struct oc_vm_rec v[] = {vm("s", VF(1), VF(1), 42),
+				vm("b", OWN(2), VF(2), 12)};
+	struct oc_port_seen seen[] = {{VF(1), 42, 0, 1, 1, BOOTED},
+				      {VF(2), 12, 0, 1, 1, OWN(2)}};
+	struct oc_vmreg *reg = reg_of(v, 2), *out;
+	struct oc_fixes fx;
+
+	(void)state;
+	out = run(reg, seen, 2, &fx, 1);
+	assert_int_equal(fx.v[0].kind, OC_FIX_HELD);
+	assert_int_equal(fx.v[0].hold, OC_HOLD_UNKNOWN_VGUID);
+	assert_true(oc_vmreg_by_name(out, "s")->held);
+	assert_int_equal(oc_vmreg_by_name(out, "s")->lid, 42);
+	assert_false(oc_vmreg_by_name(out, "b")->held);
+	assert_non_null(strstr(said(reg, &fx.v[0]),
+			       "holds its LID 42 but carries vGUID "
+			       "0x00bb000000000001 (index 1 of the port's own "
+			       "GUIDInfo)"));
+	oc_fixes_free(&fx);
+	oc_vmreg_free(out);
+	oc_vmreg_free(reg);
+}
+
+/* Index 1 is the VM's own vGUID, or the port's GUID, or 0: placed. */
+static void read_own_vguid_places(void **state)
+{
+	struct oc_vm_rec v[] = {vm("a", OWN(1), VF(1), 42),
+				vm("c", VF(3), VF(3), 43),
+				vm("d", VF(4), VF(4), 44)};
+	struct oc_port_seen seen[] = {{VF(1), 42, 0, 1, 1, OWN(1)},
+				      {VF(3), 43, 0, 1, 1, VF(3)},
+				      {VF(4), 44, 0, 1, 1, 0}};
+	struct oc_vmreg *reg = reg_of(v, 3), *out;
+	struct oc_fixes fx;
+
+	(void)state;
+	out = run(reg, seen, 3, &fx, 0);
+	assert_false(oc_vmreg_by_name(out, "a")->held);
+	assert_false(oc_vmreg_by_name(out, "c")->held);
+	assert_false(oc_vmreg_by_name(out, "d")->held);
+	oc_fixes_free(&fx);
+	oc_vmreg_free(out);
+	oc_vmreg_free(reg);
+}
+
+/* A port that did not answer gives no evidence: placed as before (what
+ * gi_index1 holds is not looked at). */
+static void no_answer_as_before(void **state)
+{
+	struct oc_vm_rec v[] = {vm("s", VF(1), VF(1), 42)};
+	struct oc_port_seen seen[] = {{VF(1), 42, 0, 1, 0, BOOTED}};
+	struct oc_vmreg *reg = reg_of(v, 1), *out;
+	struct oc_fixes fx;
+
+	(void)state;
+	out = run(reg, seen, 1, &fx, 0);
+	assert_false(out->vms[0].held);
+	assert_int_equal(out->vms[0].vf_guid, VF(1));
+	oc_fixes_free(&fx);
+	oc_vmreg_free(out);
+	oc_vmreg_free(reg);
+}
+
+/* A known VM's vGUID left at index 1 of s's VF (a move cut between its
+ * PortInfo and GUIDInfo SMPs) is stale GUIDInfo: s, whose VF holds its
+ * LID, stays; t is where its own LID is. */
+static void read_known_vguid_is_stale(void **state)
+{
+	struct oc_vm_rec v[] = {vm("s", VF(1), VF(1), 42),
+				vm("t", OWN(3), VF(3), 43)};
+	struct oc_port_seen seen[] = {{VF(1), 42, 0, 1, 1, OWN(3)},
+				      {VF(3), 43, 0, 1, 1, OWN(3)}};
+	struct oc_vmreg *reg = reg_of(v, 2), *out;
+	struct oc_fixes fx;
+
+	(void)state;
+	out = run(reg, seen, 2, &fx, 0);
+	assert_false(oc_vmreg_by_name(out, "s")->held);
+	assert_int_equal(oc_vmreg_by_name(out, "t")->vf_guid, VF(3));
+	oc_fixes_free(&fx);
+	oc_vmreg_free(out);
+	oc_vmreg_free(reg);
+}
+
+/* Rules 1 and 5 with the port's evidence: a's vGUID read on VF 5 moves
+ * it there; s's VF, which holds an idle LID, carries another vGUID:
+ * held even when trusted. */
+static void read_vguid_rules_1_and_5(void **state)
+{
+	struct oc_vm_rec v[] = {vm("a", OWN(1), VF(0), 10),
+				vm("s", OWN(2), VF(2), 12)};
+	struct oc_port_seen seen[] = {{VF(0), 14, 0, 1, 1, 0},
+				      {VF(5), 0, 0, 1, 1, OWN(1)},
+				      {VF(2), 15, 0, 1, 1, OWN(9)}};
+	struct oc_vmreg *reg = reg_of(v, 2), *out;
+	struct oc_fixes fx;
+
+	(void)state;
+	out = run_flags(reg, seen, 3, OC_RECONCILE_TRUSTED, &fx, 2);
+	assert_int_equal(fx.v[0].kind, OC_FIX_MOVED_BY_VGUID);
+	assert_int_equal(oc_vmreg_by_name(out, "a")->vf_guid, VF(5));
+	assert_int_equal(oc_vmreg_by_name(out, "a")->lid, 10);
+	assert_int_equal(fx.v[1].hold, OC_HOLD_OTHER_VGUID);
+	assert_true(oc_vmreg_by_name(out, "s")->held);
+	assert_non_null(strstr(said(reg, &fx.v[1]),
+			       "(index 1 of the port's own GUIDInfo)"));
+	oc_fixes_free(&fx);
+	oc_vmreg_free(out);
+	oc_vmreg_free(reg);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -530,6 +651,11 @@ int main(void)
 		cmocka_unit_test(placed_first_then_dropped),
 		cmocka_unit_test(free_vf_taken_by_a_vm_is_no_longer_free),
 		cmocka_unit_test(many_vms),
+		cmocka_unit_test(read_unknown_vguid_holds),
+		cmocka_unit_test(read_own_vguid_places),
+		cmocka_unit_test(no_answer_as_before),
+		cmocka_unit_test(read_known_vguid_is_stale),
+		cmocka_unit_test(read_vguid_rules_1_and_5),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
