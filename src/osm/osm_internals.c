@@ -232,50 +232,90 @@ void oc_osmi_sa_pr_default(osm_sa_t *sa, osm_madw_t *madw)
 	osm_pr_rcv_process(sa, madw);
 }
 
-/* Unregisters the PathRecord handler, registers fn; the new handle in
- * sa->pr_disp_h (NULL when the registration failed). */
-static int swap_pr_handler(osm_sa_t *sa, cl_pfn_msgrcv_cb_t fn, void *ctx)
+/* Unregisters *h, registers fn for msg on disp; the new handle in *h
+ * (CL_DISP_INVALID_HANDLE when the registration failed). */
+static int swap_handler(cl_dispatcher_t *disp, cl_disp_reg_handle_t *h,
+			cl_disp_msgid_t msg, cl_pfn_msgrcv_cb_t fn, void *ctx)
 {
-	cl_disp_unregister(sa->pr_disp_h);
-	sa->pr_disp_h =
-		cl_disp_register(sa->p_disp, OSM_MSG_MAD_PATH_RECORD, fn, ctx);
-	return sa->pr_disp_h == CL_DISP_INVALID_HANDLE ? -1 : 0;
+	cl_disp_unregister(*h);
+	*h = cl_disp_register(disp, msg, fn, ctx);
+	return *h == CL_DISP_INVALID_HANDLE ? -1 : 0;
+}
+
+/* Is h the dispatcher's registration for msg now? */
+static int handler_current(cl_dispatcher_t *disp, cl_disp_msgid_t msg,
+			   cl_disp_reg_handle_t h)
+{
+	int current = 0;
+
+	cl_spinlock_acquire(&disp->lock);
+	if (msg < cl_ptr_vector_get_size(&disp->reg_vec))
+		current = cl_ptr_vector_get(&disp->reg_vec, msg) == (void *)h;
+	cl_spinlock_release(&disp->lock);
+	return current;
+}
+
+/* Puts fn (ctx) in the place of OpenSM's handler dflt (dctx) for msg. */
+static int handler_take(cl_dispatcher_t *disp, cl_disp_reg_handle_t *h,
+			cl_disp_msgid_t msg, cl_pfn_msgrcv_cb_t fn, void *ctx,
+			cl_pfn_msgrcv_cb_t dflt, void *dctx)
+{
+	const cl_disp_reg_info_t *reg = *h;
+
+	if (!disp || !reg || reg == CL_DISP_INVALID_HANDLE)
+		return -ENOENT;
+	if (reg->pfn_rcv_callback != dflt)
+		return -EBUSY; /* another plugin (or this one loaded twice) */
+	if (!swap_handler(disp, h, msg, fn, ctx))
+		return 0;
+	swap_handler(disp, h, msg, dflt, dctx);
+	return -ENOMEM;
+}
+
+static int handler_give_back(cl_dispatcher_t *disp, cl_disp_reg_handle_t *h,
+			     cl_disp_msgid_t msg, cl_pfn_msgrcv_cb_t dflt,
+			     void *dctx)
+{
+	if (!disp || *h == CL_DISP_INVALID_HANDLE ||
+	    !handler_current(disp, msg, *h))
+		return 0;
+	return swap_handler(disp, h, msg, dflt, dctx);
 }
 
 int oc_osmi_sa_pr_handler_take(osm_sa_t *sa, oc_osmi_sa_handler_fn fn,
 			       void *ctx)
 {
-	const cl_disp_reg_info_t *reg = sa->pr_disp_h;
-
-	if (!sa->p_disp || !reg)
-		return -ENOENT;
-	if (reg->pfn_rcv_callback != osm_pr_rcv_process)
-		return -EBUSY; /* another plugin (or this one loaded twice) */
-	if (!swap_pr_handler(sa, fn, ctx))
-		return 0;
-	swap_pr_handler(sa, osm_pr_rcv_process, sa);
-	return -ENOMEM;
-}
-
-/* Is handle the dispatcher's registration for PathRecords now? */
-static int pr_handler_current(osm_sa_t *sa)
-{
-	cl_dispatcher_t *disp = sa->p_disp;
-	int current = 0;
-
-	cl_spinlock_acquire(&disp->lock);
-	if (OSM_MSG_MAD_PATH_RECORD < cl_ptr_vector_get_size(&disp->reg_vec))
-		current = cl_ptr_vector_get(&disp->reg_vec,
-					    OSM_MSG_MAD_PATH_RECORD) ==
-			  (void *)sa->pr_disp_h;
-	cl_spinlock_release(&disp->lock);
-	return current;
+	return handler_take(sa->p_disp, &sa->pr_disp_h, OSM_MSG_MAD_PATH_RECORD,
+			    fn, ctx, osm_pr_rcv_process, sa);
 }
 
 int oc_osmi_sa_pr_handler_give_back(osm_sa_t *sa)
 {
-	if (!sa->p_disp || sa->pr_disp_h == CL_DISP_INVALID_HANDLE ||
-	    !pr_handler_current(sa))
-		return 0;
-	return swap_pr_handler(sa, osm_pr_rcv_process, sa);
+	return handler_give_back(sa->p_disp, &sa->pr_disp_h,
+				 OSM_MSG_MAD_PATH_RECORD, osm_pr_rcv_process,
+				 sa);
+}
+
+/* ---- the SM's GUIDInfo receiver ------------------------------------- */
+
+/* OpenSM's GUIDInfo receiver (osm_guid_info_rcv.c): exported by the
+ * opensm binary, declared in no installed header. */
+void osm_gi_rcv_process(IN void *context, IN void *data);
+
+void oc_osmi_sm_gi_default(osm_sm_t *sm, osm_madw_t *madw)
+{
+	osm_gi_rcv_process(sm, madw);
+}
+
+int oc_osmi_sm_gi_handler_take(osm_sm_t *sm, oc_osmi_sa_handler_fn fn,
+			       void *ctx)
+{
+	return handler_take(sm->p_disp, &sm->gi_disp_h, OSM_MSG_MAD_GUID_INFO,
+			    fn, ctx, osm_gi_rcv_process, sm);
+}
+
+int oc_osmi_sm_gi_handler_give_back(osm_sm_t *sm)
+{
+	return handler_give_back(sm->p_disp, &sm->gi_disp_h,
+				 OSM_MSG_MAD_GUID_INFO, osm_gi_rcv_process, sm);
 }

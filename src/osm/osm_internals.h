@@ -234,4 +234,19 @@ int oc_osmi_sa_pr_handler_give_back(osm_sa_t *sa);
  * it. */
 void oc_osmi_sa_pr_default(osm_sa_t *sa, osm_madw_t *madw);
 
+/* ---- the SM's GUIDInfo receiver -------------------------------------- */
+
+/* Puts fn in the place of OpenSM's GUIDInfo receiver (osm_gi_rcv_process,
+ * osm_sm.c osm_sm_init(): sm->gi_disp_h on the SM's dispatcher), as
+ * oc_osmi_sa_pr_handler_take() does for the SA's PathRecord handler, with
+ * the same results; osm_sm_shutdown() unregisters it when opensm stops.
+ * OpenSM itself never Gets GUIDInfo (it only Sets it for the SA's
+ * GUIDInfoRecords), so the Get responses fn sees are the plugin's. */
+int oc_osmi_sm_gi_handler_take(osm_sm_t *sm, oc_osmi_sa_handler_fn fn,
+			       void *ctx);
+int oc_osmi_sm_gi_handler_give_back(osm_sm_t *sm);
+/* OpenSM's own GUIDInfo receiver, for every response after the plugin
+ * looked at it (it logs the table and discards it). */
+void oc_osmi_sm_gi_default(osm_sm_t *sm, osm_madw_t *madw);
+
 #endif

@@ -17,6 +17,7 @@
 #include "vmops/lidfilter.h"
 #include "log.h"
 #include "vmops/ctl.h"
+#include "vmops/guidinfo_read.h"
 #include "vmops/migrate_exec.h"
 #include "vmops/opstats.h"
 #include "vmops/saflag.h"
@@ -43,6 +44,7 @@ struct oc_osm_plugin {
 	struct oc_osm_opstats opstats;	   /* the last operations */
 	struct oc_osm_sweeps sweeps;	   /* OpenSM's heavy sweeps */
 	struct oc_osm_takeover takeover;   /* becoming master */
+	struct oc_osm_gi_read gi_read;	   /* the VFs' GUIDInfo at a takeover */
 	struct oc_osm_lidfilter lidfilter; /* LID manager filter */
 	struct oc_osm_saflag saflag;	   /* PathRecord caching flag */
 	int console_registered;		   /* "osmcloud" in opensm's console */

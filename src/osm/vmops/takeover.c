@@ -15,6 +15,7 @@
 #include "osm_internals.h"
 #include "plugin.h"
 #include "vm/reconcile.h"
+#include "vmops/guidinfo_read.h"
 #include "vmops/takeover.h"
 #include "vmops/takeover_view.h"
 #include "vmops/vguid.h"
@@ -53,10 +54,13 @@ void oc_osm_takeover_init(struct oc_osm_plugin *p)
 	set_why(t, "not reconciled yet: this SM reconciles its registry "
 		   "with the fabric at its first heavy sweep as master");
 	oc_osm_takeover_note_file(p);
+	if (p->vmstate.path)
+		oc_osm_gi_read_start(p);
 }
 
 void oc_osm_takeover_close(struct oc_osm_plugin *p)
 {
+	oc_osm_gi_read_stop(p);
 	forget_held(&p->takeover);
 }
 
@@ -288,7 +292,7 @@ static void reconcile_locked(struct oc_osm_plugin *p)
 	trusted = !t->took_over || oc_osm_takeover_file_foreign(p);
 	if (registry_to_reconcile(p, &base, &pending))
 		return;
-	seen = oc_osm_ports_seen(&p->osm->subn, &n, &err);
+	seen = oc_osm_ports_seen(&p->osm->subn, &p->gi_read, &n, &err);
 	if (!seen || oc_reconcile(base, seen, n,
 				  trusted || pending ? OC_RECONCILE_TRUSTED : 0,
 				  &fixed, &fx, &err)) {
@@ -329,10 +333,13 @@ static void retry_now(struct oc_osm_plugin *p)
 	}
 }
 
+/* The state manager's thread, at a heavy sweep, no lock held: the VFs'
+ * own GUIDInfo first (guidinfo_read.h), then the reconcile. */
 static void reconcile(struct oc_osm_plugin *p)
 {
 	osm_opensm_t *osm = p->osm;
 
+	oc_osm_gi_read_fabric(p);
 	CL_PLOCK_EXCL_ACQUIRE(&osm->lock);
 	pthread_mutex_lock(&p->vmstate.lock);
 	if (!p->vmstate.off)

@@ -11,6 +11,7 @@
 #include "analysis/ftree.h"
 #include "base/hash.h"
 #include "routing/snapshot.h"
+#include "vmops/guidinfo_read.h"
 #include "vmops/takeover_view.h"
 
 /* OpenSM's alias GUIDs (other than a port's own): port GUID -> index
@@ -111,7 +112,8 @@ static void fill_seen(osm_subn_t *subn, const struct oc_fabric *f,
 	}
 }
 
-struct oc_port_seen *oc_osm_ports_seen(osm_subn_t *subn, uint32_t *n,
+struct oc_port_seen *oc_osm_ports_seen(osm_subn_t *subn,
+				       struct oc_osm_gi_read *gi, uint32_t *n,
 				       struct oc_err *err)
 {
 	struct oc_osm_snapshot *snap = oc_osm_snapshot_take_links(subn, err);
@@ -128,6 +130,7 @@ struct oc_port_seen *oc_osm_ports_seen(osm_subn_t *subn, uint32_t *n,
 		oc_err_set(err, "out of memory");
 	} else {
 		fill_seen(subn, snap->f, &al, seen, n);
+		oc_osm_gi_read_fill(gi, seen, *n);
 	}
 	aliases_free(&al);
 	oc_osm_snapshot_free(snap);

@@ -21,7 +21,10 @@
 
 /* Every linked CA port; *n gets their number.  NULL with err when the
  * subnet cannot be modelled or out of memory. */
-struct oc_port_seen *oc_osm_ports_seen(osm_subn_t *subn, uint32_t *n,
+struct oc_osm_gi_read;
+
+struct oc_port_seen *oc_osm_ports_seen(osm_subn_t *subn,
+				       struct oc_osm_gi_read *gi, uint32_t *n,
 				       struct oc_err *err);
 
 /* 1 with why (len bytes) when a VF carries an alias GUID that the VM file
