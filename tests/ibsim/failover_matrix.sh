@@ -330,6 +330,19 @@ case_e() {
 # --- case b: per-SM state files, the standby's a copy taken before two
 # migrations, a stop and a boot (the booted VM has its own vGUID: the
 # fabric knows it, the stale copy does not)
+# fo_gi_read SM: at its takeover SM read GUIDInfo block 0 from every VF
+# and every VF answered (the vGUID evidence; under ibsim index 1 is
+# always 0: docs/failover.md).
+fo_gi_read() {
+	local line asked answered
+	line=$(grep -a "GUIDInfo block 0 read from" "$TOP/$1/osm.log" | tail -n 1)
+	asked=$(sed -n 's/.* read from \([0-9]*\) VFs.*/\1/p' <<<"$line")
+	answered=$(sed -n 's/.*: \([0-9]*\) answered,.*/\1/p' <<<"$line")
+	[ -n "$asked" ] && [ "$asked" -gt 0 ] && [ "$answered" = "$asked" ] &&
+		pass "takeover: GUIDInfo read from the VFs: ${line#*takeover: }" ||
+		fail "takeover: GUIDInfo read: '${line:-no summary line}'"
+}
+
 case_b() {
 	local before lid_new
 	fo_fabric 0 || return
@@ -343,6 +356,7 @@ case_b() {
 	sm_kill "$M"
 	fo_takeover "$S" || return
 	grep -a "osmcloud: reconcile:" "$TOP/$S/osm.log" | sed 's/^.*osmcloud: /  /'
+	fo_gi_read "$S"
 	fo_judge takeover "$S" "$socks" "$before" 1
 	awk '$1 == "vm-8-2"' <<<"$NOW" | grep -q " $lid_new " &&
 		fail "the stopped vm-8-2 holds vm-new's LID $lid_new in the new master's registry" ||
