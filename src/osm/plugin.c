@@ -116,8 +116,9 @@ static void *osmcloud_create(osm_opensm_t *osm)
 	struct oc_osm_plugin *p = calloc(1, sizeof(*p));
 
 	if (!p) {
-		OSM_LOG(&osm->log, OSM_LOG_ERROR,
-			"ERR %s: osmcloud: out of memory\n", OC_ERR_NOMEM);
+		struct oc_osm_log lg = {&osm->log, OC_OSM_LOG_INFO};
+
+		oc_osm_err(&lg, OC_ERR_NOMEM, "osmcloud: out of memory");
 		return NULL;
 	}
 	p->osm = osm;

@@ -62,7 +62,8 @@ check-am: libosmcloud.la osmcloud$(EXEEXT)
 # issue 11: the control interface for orchestrators (docs/protocol.md)
 CTL_IBSIM_TESTS = tests/ibsim/ctl_json.sh tests/ibsim/ctl_clients.sh \
 	tests/ibsim/prepare_apply.sh \
-	tests/ibsim/libvirt_hook.sh
+	tests/ibsim/libvirt_hook.sh \
+	tests/ibsim/hostile_requests.sh
 TESTS += $(CTL_IBSIM_TESTS)
 EXTRA_DIST += $(CTL_IBSIM_TESTS)
 # issue 13: the caching flag on stock opensm (the plugin's PathRecord
