@@ -264,6 +264,21 @@ static int vms_on_vfs(struct oc_osm_run *run, const struct oc_ftree *ft,
 	return 0;
 }
 
+/* Whether the registry must wait for the vms= file: it would be seeded
+ * from it, and it could not be read (inputs.h): never seeded empty. */
+static int seed_waits(struct oc_osm_run *run)
+{
+	struct oc_osm_plugin *p = run->plugin;
+
+	if (!p->inputs.vms_unread || !oc_osm_vmstate_awaits_seed(&p->vmstate))
+		return 0;
+	oc_osm_err(run_log(run), OC_ERR_INPUT,
+		   "%s: option state: %s is not seeded while the vms= file "
+		   "%s cannot be read; VM operations wait for it",
+		   run->engine->name, p->opts.state_file, p->opts.vms_file);
+	return 1;
+}
+
 /* The VMs to route: the registry's when state= is set and usable
  * (seeded from the vms= file the first time), else the vms= file's VMs
  * that sit on VF ports. */
@@ -278,7 +293,7 @@ static int vms_for_routing(struct oc_osm_run *run, struct oc_vm_table **owned,
 	if (!p->opts.state_file && !p->inputs.vms)
 		return 0;
 	ft = analyse_for_vms(run);
-	if (p->opts.state_file)
+	if (p->opts.state_file && !seed_waits(run))
 		ret = oc_osm_vmstate_for_routing(&p->vmstate, p->inputs.vms,
 						 p->opts.vms_file, run->snap->f,
 						 ft, run_log(run), owned, err);

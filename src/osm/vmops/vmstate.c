@@ -317,6 +317,16 @@ out:
 	return ret;
 }
 
+int oc_osm_vmstate_awaits_seed(struct oc_osm_vmstate *vs)
+{
+	int awaits;
+
+	pthread_mutex_lock(&vs->lock);
+	awaits = vs->path && !vs->off && !vs->ready;
+	pthread_mutex_unlock(&vs->lock);
+	return awaits;
+}
+
 /* ---- an operation's change ------------------------------------------- */
 
 struct oc_vmreg *oc_osm_vmstate_draft(const struct oc_osm_vmstate *vs)

@@ -89,6 +89,10 @@ int oc_osm_vmstate_for_routing(struct oc_osm_vmstate *vs,
 			       const struct oc_osm_log *log,
 			       struct oc_vm_table **view, struct oc_err *err);
 
+/* Whether the registry waits to be seeded at a routing run (takes
+ * vs->lock): a state file to seed that is not off. */
+int oc_osm_vmstate_awaits_seed(struct oc_osm_vmstate *vs);
+
 /* Under vs->lock, for an operation: a copy of the registry to change
  * (NULL when out of memory). */
 struct oc_vmreg *oc_osm_vmstate_draft(const struct oc_osm_vmstate *vs);
