@@ -21,5 +21,6 @@ libosmcloud_la_SOURCES += \
 	src/osm/vmops/smstate.c src/osm/vmops/smstate.h \
 	src/osm/vmops/sweeps.c src/osm/vmops/sweeps.h \
 	src/osm/vmops/takeover.c src/osm/vmops/takeover.h \
+	src/osm/vmops/vf_absent.c src/osm/vmops/vf_absent.h \
 	src/osm/vmops/vguid.c src/osm/vmops/vguid.h \
 	src/osm/vmops/vmstate.c src/osm/vmops/vmstate.h

@@ -210,6 +210,7 @@ void oc_osm_vmstate_close(struct oc_osm_vmstate *vs)
 	oc_vmreg_free(vs->next);
 	oc_vmreg_free(vs->reg);
 	vs->reg = vs->next = NULL;
+	oc_osm_vf_absent_free(&vs->absent);
 	pthread_mutex_destroy(&vs->lock);
 }
 
@@ -264,24 +265,23 @@ static int seed(struct oc_osm_vmstate *vs, const struct oc_vm_table *vms,
 	return 0;
 }
 
-/* The LID manager should have given each VM its recorded LID. */
-static void report_lid_drift(const struct oc_vmreg *reg,
+/* The LID manager should have given each VM its recorded LID.  An
+ * absent VF is reported once (vf_absent.h). */
+static void report_lid_drift(struct oc_osm_vmstate *vs,
 			     const struct oc_fabric *f,
 			     const struct oc_osm_log *log)
 {
+	const struct oc_vmreg *reg = vs->reg;
 	uint32_t i, node;
 	unsigned port;
 
+	oc_osm_vf_absent_begin(&vs->absent);
 	for (i = 0; i < reg->count; i++) {
 		const struct oc_vm_rec *vm = &reg->vms[i];
 
 		node = oc_fabric_find_port_guid(f, vm->vf_guid, &port);
-		if (node == OC_NONE)
-			oc_osm_err(log, OC_ERR_INPUT,
-				   "osmcloud: VM \"%s\": its VF 0x%016" PRIx64
-				   " is not in the subnet",
-				   vm->name, vm->vf_guid);
-		else if (oc_port(f, node, port)->lid != vm->lid)
+		oc_osm_vf_absent_note(&vs->absent, vm, node != OC_NONE, log);
+		if (node != OC_NONE && oc_port(f, node, port)->lid != vm->lid)
 			oc_osm_err(log, OC_ERR_INPUT,
 				   "osmcloud: VM \"%s\" has LID %u in the "
 				   "state but its VF 0x%016" PRIx64
@@ -289,6 +289,7 @@ static void report_lid_drift(const struct oc_vmreg *reg,
 				   vm->name, vm->lid, vm->vf_guid,
 				   oc_port(f, node, port)->lid);
 	}
+	oc_osm_vf_absent_end(&vs->absent, log);
 }
 
 int oc_osm_vmstate_for_routing(struct oc_osm_vmstate *vs,
@@ -307,7 +308,7 @@ int oc_osm_vmstate_for_routing(struct oc_osm_vmstate *vs,
 	if (!vs->ready)
 		ret = seed(vs, seed_vms, seed_path, f, ft, log, err);
 	if (!ret) {
-		report_lid_drift(vs->reg, f, log);
+		report_lid_drift(vs, f, log);
 		*view = oc_vmreg_table(vs->reg);
 		if (!*view)
 			ret = oc_err_set(err, "out of memory");

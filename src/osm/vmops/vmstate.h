@@ -35,6 +35,7 @@
 #include "analysis/ftree.h"
 #include "log.h"
 #include "vm/vmreg.h"
+#include "vmops/vf_absent.h"
 
 struct oc_osm_vmstate {
 	pthread_mutex_t lock;
@@ -44,6 +45,7 @@ struct oc_osm_vmstate {
 	int ready;	       /* reg holds the fabric's VMs */
 	int off;	       /* VM operations are off: off_why says why */
 	char off_why[512];
+	struct oc_osm_vf_absent absent; /* VMs whose VF is absent */
 };
 
 /* create(): checks the path, reads the state file (a missing one is
