@@ -164,6 +164,7 @@ static int take_snapshot(struct oc_osm_run *run, struct oc_err *err)
 	if (!run->snap)
 		return -1;
 	f = run->snap->f;
+	oc_osm_vmstate_note_guids(&run->plugin->vmstate, f);
 	run->snapshot_ms = oc_now_ms() - t;
 	oc_osm_info(run_log(run),
 		    "%s: snapshot: %u nodes (%u switches), %u ports, "

@@ -9,6 +9,7 @@
 #include <opensm/osm_db_pack.h>
 
 #include "base/path_check.h"
+#include "vm/vguid_rule.h"
 #include "vmops/vmstate.h"
 #include "osm_internals.h"
 
@@ -211,6 +212,8 @@ void oc_osm_vmstate_close(struct oc_osm_vmstate *vs)
 	oc_vmreg_free(vs->reg);
 	vs->reg = vs->next = NULL;
 	oc_osm_vf_absent_free(&vs->absent);
+	oc_hash_free(vs->guids_seen);
+	vs->guids_seen = NULL;
 	pthread_mutex_destroy(&vs->lock);
 }
 
@@ -316,6 +319,17 @@ int oc_osm_vmstate_for_routing(struct oc_osm_vmstate *vs,
 out:
 	pthread_mutex_unlock(&vs->lock);
 	return ret;
+}
+
+void oc_osm_vmstate_note_guids(struct oc_osm_vmstate *vs,
+			       const struct oc_fabric *f)
+{
+	pthread_mutex_lock(&vs->lock);
+	if (!vs->guids_seen)
+		vs->guids_seen = oc_hash_new();
+	if (vs->guids_seen)
+		oc_guids_seen_add(vs->guids_seen, f);
+	pthread_mutex_unlock(&vs->lock);
 }
 
 int oc_osm_vmstate_awaits_seed(struct oc_osm_vmstate *vs)

@@ -46,6 +46,8 @@ struct oc_osm_vmstate {
 	int off;	       /* VM operations are off: off_why says why */
 	char off_why[512];
 	struct oc_osm_vf_absent absent; /* VMs whose VF is absent */
+	struct oc_hash *guids_seen;	/* every node and port GUID of every
+				     * snapshot since load (vguid_rule.h) */
 };
 
 /* create(): checks the path, reads the state file (a missing one is
@@ -90,6 +92,12 @@ int oc_osm_vmstate_for_routing(struct oc_osm_vmstate *vs,
 			       const struct oc_ftree *ft,
 			       const struct oc_osm_log *log,
 			       struct oc_vm_table **view, struct oc_err *err);
+
+/* A routing run's snapshot f: its GUIDs join vs->guids_seen (takes
+ * vs->lock; out of memory, the GUIDs of the ports OpenSM knows at a boot
+ * are still refused). */
+void oc_osm_vmstate_note_guids(struct oc_osm_vmstate *vs,
+			       const struct oc_fabric *f);
 
 /* Whether the registry waits to be seeded at a routing run (takes
  * vs->lock): a state file to seed that is not off. */
