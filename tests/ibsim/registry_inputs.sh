@@ -4,7 +4,8 @@
 # PF or a bad name is an ERR naming file, line and VM and vswitch_ftree
 # routes the other VMs (with and without state=); a state file cut short,
 # a state= folder that does not exist and a ctl= folder other users can
-# write turn the VM operations (or the socket) off, never routing; so do
+# write turn the VM operations (or the socket) off, never routing; a VM
+# recorded on a PF is held (its operations refused); so do
 # a state= path that is a FIFO or a link to /dev/zero; a vms= file that
 # cannot be read costs its VMs, not the plugin.
 . "$OC_SRCDIR/tests/ibsim/common.sh"
@@ -54,6 +55,22 @@ expect_log seed 'vswitch_ftree: routed 2 VMs' "vswitch_ftree routed them"
 [ "$(tail -n 1 "$state")" = "end 2 0" ] && pass "seed: the state file ends with 'end 2 0'" ||
 	fail "seed: last line of the state file: $(tail -n 1 "$state")"
 no_escape seed
+
+# --- a state file that puts vm-a on a PF (with the PF's LID): the record
+# the fabric refutes is an ERR naming VM and reason, the VM is held (kept,
+# its operations refused), routing goes on (issue 25)
+pf_lid=$(dump_lid hv0-pf "$TOP/seed/seed.dump")
+awk -v pf="$pf0" -v l="$pf_lid" '$1 == "vm-a" { $3 = pf; $4 = l } { print }' "$state" >"$TOP/held.state"
+sock=$TOP/held.sock
+route_and_check held "$topo" "event_plugin_options state=$TOP/held.state ctl=$sock"
+expect_log held "ERR OC02: osmcloud: option state: VM \"vm-a\" \\(VF $pf0, LID $pf_lid\\): its VF $pf0 is no VF: it is the port of a PF.*the VM is held" \
+	"the VM on a PF is an ERR naming it and the reason"
+[ "$(log_count 'VM "vm-a" .*the VM is held')" -eq 1 ] && pass "held: one ERR however many runs" ||
+	fail "held: $(log_count 'VM "vm-a" .*the VM is held') ERR lines"
+refuse "held: migrate of the held VM" 'VM "vm-a" is held: its record in the state file contradicts the fabric' \
+	migrate vm-a hv3
+grep -q "^vm-a .* $pf0 $pf_lid " "$TOP/held.state" && pass "held: the VM is kept in the state file" ||
+	fail "held: vm-a's record changed: $(grep '^vm-a ' "$TOP/held.state")"
 
 # --- the state file cut short (its end line lost): refused by name, the
 # VM operations off, routing on, the file left alone

@@ -265,6 +265,12 @@ static int vms_on_vfs(struct oc_osm_run *run, const struct oc_ftree *ft,
 	return 0;
 }
 
+/* The SM's LID: the master's (this SM's when it is master). */
+static unsigned sm_lid(const struct oc_osm_run *run)
+{
+	return cl_ntoh16(run->plugin->osm->subn.master_sm_base_lid);
+}
+
 /* Whether the registry must wait for the vms= file: it would be seeded
  * from it, and it could not be read (inputs.h): never seeded empty. */
 static int seed_waits(struct oc_osm_run *run)
@@ -300,8 +306,11 @@ static int vms_for_routing(struct oc_osm_run *run, struct oc_vm_table **owned,
 						 ft, run_log(run), owned, err);
 	if (!ret && !*owned && p->inputs.vms)
 		ret = vms_on_vfs(run, ft, owned, err);
-	else if (!ret && *owned)
+	else if (!ret && *owned) {
+		oc_osm_vmstate_hold_doubted(&p->vmstate, run->snap->f, ft,
+					    sm_lid(run), run_log(run));
 		place_vguids(run);
+	}
 	oc_ftree_free(ft);
 	return ret;
 }

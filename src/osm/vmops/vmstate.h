@@ -48,6 +48,8 @@ struct oc_osm_vmstate {
 	struct oc_osm_vf_absent absent; /* VMs whose VF is absent */
 	struct oc_hash *guids_seen;	/* every node and port GUID of every
 				     * snapshot since load (vguid_rule.h) */
+	struct oc_hash *held;		/* vGUIDs of the VMs the fabric refutes
+			       * (vm_doubts.h): operations refused */
 };
 
 /* create(): checks the path, reads the state file (a missing one is
@@ -98,6 +100,18 @@ int oc_osm_vmstate_for_routing(struct oc_osm_vmstate *vs,
  * are still refused). */
 void oc_osm_vmstate_note_guids(struct oc_osm_vmstate *vs,
 			       const struct oc_fabric *f);
+
+/* A routing run (after oc_osm_vmstate_for_routing): the VMs whose
+ * record f refutes (src/core/vm/vm_doubts.h; sm_lid: the SM's LID) are
+ * held, their operations refused; each is an ERR naming it and the
+ * reason when it is first held.  Takes vs->lock. */
+void oc_osm_vmstate_hold_doubted(struct oc_osm_vmstate *vs,
+				 const struct oc_fabric *f,
+				 const struct oc_ftree *ft, unsigned sm_lid,
+				 const struct oc_osm_log *log);
+/* Under vs->lock: -1 with err when vm is held. */
+int oc_osm_vmstate_check_held(const struct oc_osm_vmstate *vs,
+			      const struct oc_vm_rec *vm, struct oc_err *err);
 
 /* Whether the registry waits to be seeded at a routing run (takes
  * vs->lock): a state file to seed that is not off. */
