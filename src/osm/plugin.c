@@ -4,13 +4,14 @@
  * libosmcloud.so (config file: event_plugin_name osmcloud).
  *
  * create() parses event_plugin_options, checks the files they name and
- * registers the routing engines.  Bad options, or a roots=, vms=,
- * policy= or weights= file that cannot be read, log an ERR line and
- * return NULL before registering anything: opensm then logs "cannot load
- * plugin", unloads the library and routes with its other engines.  The
- * optional parts only cost what they serve: a state= file or folder that
- * cannot be used turns the VM operations off (vmstate.h), a ctl= socket
- * that cannot be used the commands through it; routing goes on.
+ * registers the routing engines.  Bad options, or a roots=, policy= or
+ * weights= file that cannot be read, log an ERR line and return NULL
+ * before registering anything: opensm then logs "cannot load plugin",
+ * unloads the library and routes with its other engines.  The optional
+ * parts only cost what they serve: a vms= file that cannot be read its
+ * VMs (inputs.h), a state= file or folder that cannot be used the VM
+ * operations (vmstate.h), a ctl= socket that cannot be used the commands
+ * through it; routing goes on.
  */
 #include <config.h>
 

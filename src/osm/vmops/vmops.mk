@@ -23,5 +23,6 @@ libosmcloud_la_SOURCES += \
 	src/osm/vmops/takeover.c src/osm/vmops/takeover.h \
 	src/osm/vmops/takeover_file.c \
 	src/osm/vmops/takeover_view.c src/osm/vmops/takeover_view.h \
+	src/osm/vmops/vf_absent.c src/osm/vmops/vf_absent.h \
 	src/osm/vmops/vguid.c src/osm/vmops/vguid.h \
 	src/osm/vmops/vmstate.c src/osm/vmops/vmstate.h
