@@ -37,7 +37,6 @@ static void plugin_free(struct oc_osm_plugin *p)
 	oc_osm_ctl_stop(&p->ctl);
 	oc_osm_migrator_destroy(&p->migrator);
 	oc_osm_opstats_destroy(&p->opstats);
-	oc_osm_takeover_close(p);
 	oc_osm_vmstate_close(&p->vmstate);
 	oc_osm_inputs_clear(&p->inputs);
 	oc_osm_files_clear(&p->files);

@@ -181,9 +181,9 @@ static int registry_json(const struct oc_osm_plugin *p, json_t *reply)
 	json_t *held = json_array();
 	uint32_t i;
 
-	for (i = 0; held && i < p->takeover.num_held; i++)
+	for (i = 0; held && i < p->vmstate.holds.count; i++)
 		if (json_array_append_new(
-			    held, oc_json_text(p->takeover.held[i].name))) {
+			    held, oc_json_text(p->vmstate.holds.v[i].name))) {
 			json_decref(held);
 			held = NULL;
 		}

@@ -183,8 +183,6 @@ int oc_exec_find_vm(struct oc_exec *x, struct oc_err *err)
 				  "unknown VM \"%s\" (\"osmcloud vms\" "
 				  "lists them)",
 				  x->vm_name);
-	if (oc_osm_vmstate_check_held(&x->p->vmstate, x->vm, err))
-		return -1;
 	x->src_guid = x->vm->vf_guid;
 	node = oc_fabric_find_port_guid(f, x->src_guid, &port);
 	if (x->detached_ok &&

@@ -8,6 +8,7 @@ libosmcloud_la_SOURCES += \
 	src/osm/vmops/ctl.c src/osm/vmops/ctl.h \
 	src/osm/vmops/dest.c src/osm/vmops/dest.h \
 	src/osm/vmops/exec_targets.c src/osm/vmops/fault_port.h \
+	src/osm/vmops/holds.c src/osm/vmops/holds.h \
 	src/osm/vmops/kept_model.c src/osm/vmops/kept_model.h \
 	src/osm/vmops/lidfilter.c src/osm/vmops/lidfilter.h \
 	src/osm/vmops/migrate_exec.c src/osm/vmops/migrate_exec.h \

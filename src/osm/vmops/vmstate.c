@@ -182,8 +182,8 @@ void oc_osm_vmstate_close(struct oc_osm_vmstate *vs)
 	vs->reg = vs->next = NULL;
 	oc_osm_vf_absent_free(&vs->absent);
 	oc_hash_free(vs->guids_seen);
-	oc_hash_free(vs->held);
-	vs->guids_seen = vs->held = NULL;
+	oc_osm_holds_free(&vs->holds);
+	vs->guids_seen = NULL;
 	pthread_mutex_destroy(&vs->lock);
 }
 
@@ -306,28 +306,29 @@ void oc_osm_vmstate_note_guids(struct oc_osm_vmstate *vs,
 	pthread_mutex_unlock(&vs->lock);
 }
 
-/* The held set of d: an ERR for each VM not held before. */
-static struct oc_hash *hold(const struct oc_osm_vmstate *vs,
-			    const struct oc_vm_doubts *d,
-			    const struct oc_osm_log *log)
+/* The VMs of d are held (holds.h), the ones this check held before and
+ * no longer doubts are not: an ERR for each VM not held before. */
+static void hold(struct oc_osm_vmstate *vs, const struct oc_vm_doubts *d,
+		 const struct oc_osm_log *log)
 {
-	struct oc_hash *held = oc_hash_new();
+	char why[OC_HOLD_WHY_MAX];
 	uint32_t i;
 
-	for (i = 0; held && i < d->count; i++) {
+	oc_osm_holds_mark(&vs->holds, OC_HOLD_BY_ROUTING);
+	for (i = 0; i < d->count; i++) {
 		const struct oc_vm_rec *vm = &vs->reg->vms[d->v[i].vm];
 
-		if (!vs->held || oc_hash_get64(vs->held, vm->vguid) == OC_NONE)
+		snprintf(why, sizeof(why),
+			 "VM \"%s\" is held: its record in the state file "
+			 "(VF 0x%016" PRIx64 ", LID %u) contradicts the "
+			 "fabric: %s; mend the file",
+			 vm->name, vm->vf_guid, vm->lid, d->v[i].why);
+		if (!oc_osm_holds_add(&vs->holds, OC_HOLD_BY_ROUTING, vm->name,
+				      why))
 			oc_osm_err(log, OC_ERR_INPUT,
-				   "osmcloud: option state: VM \"%s\" (VF "
-				   "0x%016" PRIx64 ", LID %u): %s; the record "
-				   "is not trusted: the VM is held (kept, its "
-				   "operations refused) until the state file "
-				   "is mended",
-				   vm->name, vm->vf_guid, vm->lid, d->v[i].why);
-		oc_hash_set64(held, vm->vguid, 1);
+				   "osmcloud: option state: %s", why);
 	}
-	return held;
+	oc_osm_holds_sweep(&vs->holds, OC_HOLD_BY_ROUTING);
 }
 
 void oc_osm_vmstate_hold_doubted(struct oc_osm_vmstate *vs,
@@ -336,30 +337,15 @@ void oc_osm_vmstate_hold_doubted(struct oc_osm_vmstate *vs,
 				 const struct oc_osm_log *log)
 {
 	struct oc_vm_doubts d = {0};
-	struct oc_hash *held;
 	struct oc_err err;
 
 	pthread_mutex_lock(&vs->lock);
 	if (!vs->off && vs->ready &&
 	    !oc_vm_doubts_find(vs->reg, f, ft, sm_lid, &d, &err)) {
-		held = hold(vs, &d, log);
-		oc_hash_free(vs->held);
-		vs->held = held;
+		hold(vs, &d, log);
 	}
 	pthread_mutex_unlock(&vs->lock);
 	oc_vm_doubts_free(&d);
-}
-
-int oc_osm_vmstate_check_held(const struct oc_osm_vmstate *vs,
-			      const struct oc_vm_rec *vm, struct oc_err *err)
-{
-	if (!vs->held || oc_hash_get64(vs->held, vm->vguid) == OC_NONE)
-		return 0;
-	return oc_err_set(err,
-			  "VM \"%s\" is held: its record in the state file "
-			  "contradicts the fabric (the ERR logged at the "
-			  "routing run says how); mend the file",
-			  vm->name);
 }
 
 int oc_osm_vmstate_awaits_seed(struct oc_osm_vmstate *vs)

@@ -41,6 +41,7 @@
 #include "analysis/ftree.h"
 #include "log.h"
 #include "vm/vmreg.h"
+#include "vmops/holds.h"
 #include "vmops/vf_absent.h"
 
 struct oc_osm_vmstate {
@@ -59,8 +60,7 @@ struct oc_osm_vmstate {
 	struct oc_osm_vf_absent absent; /* VMs whose VF is absent */
 	struct oc_hash *guids_seen;	/* every node and port GUID of every
 				     * snapshot since load (vguid_rule.h) */
-	struct oc_hash *held;		/* vGUIDs of the VMs the fabric refutes
-			       * (vm_doubts.h): operations refused */
+	struct oc_osm_holds holds; /* VMs held: operations on them refused */
 };
 
 /* create(): checks the path, reads the state file (a missing one is
@@ -121,9 +121,6 @@ void oc_osm_vmstate_hold_doubted(struct oc_osm_vmstate *vs,
 				 const struct oc_fabric *f,
 				 const struct oc_ftree *ft, unsigned sm_lid,
 				 const struct oc_osm_log *log);
-/* Under vs->lock: -1 with err when vm is held. */
-int oc_osm_vmstate_check_held(const struct oc_osm_vmstate *vs,
-			      const struct oc_vm_rec *vm, struct oc_err *err);
 
 /* Whether the registry waits to be seeded at a routing run (takes
  * vs->lock): a state file to seed that is not off. */
