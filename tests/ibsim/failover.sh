@@ -26,7 +26,8 @@ vguid=0x00aa000000000001
 } >"$TOP/vms.txt"
 
 # scenario TAG SHARED: SHARED 1: one state file for both SMs; 0: the
-# standby has a copy of the master's file taken before the migrations.
+# standby has a copy of the master's file taken before the migrations;
+# 2: the standby has no state file (copied after the refusals).
 scenario() {
 	local tag=$1 shared=$2 mstate sstate sockm socks t0 t1 before after
 	local counts fixes pr peer_guid lid_a vf_a
@@ -47,7 +48,7 @@ scenario() {
 	sm_start "${tag}_m" hv0-pf
 	sm_log_wait "${tag}_m" "SUBNET UP" 1 120 ||
 		{ fail "$tag: the master did not reach SUBNET UP"; return 1; }
-	[ "$shared" = 1 ] || cp "$mstate" "$sstate"
+	[ "$shared" = 0 ] && cp "$mstate" "$sstate"
 	sm_start "${tag}_s" hv11-pf
 	sm_log_wait "${tag}_s" "Entering STANDBY state" 1 60 &&
 		pass "$tag: the second opensm is STANDBY" ||
@@ -58,7 +59,7 @@ scenario() {
 	# --- the standby refuses what changes the fabric, answers the rest
 	mkdir -p "$TOP/$tag-refuse"
 	sim_cmd Dump >"$TOP/$tag-refuse/before.dump"
-	cp "$sstate" "$TOP/$tag-refuse/state.before"
+	[ "$shared" = 2 ] || cp "$sstate" "$TOP/$tag-refuse/state.before"
 	sock=$socks
 	expect_status 3 "$tag: standby: migrate" "this SM is not master (state STANDBY); the master is \"hv0-pf\"" \
 		migrate vm-a hv7
@@ -69,10 +70,18 @@ scenario() {
 		cmp -s <(ca_lids "$TOP/$tag-refuse/before.dump") <(ca_lids "$TOP/$tag-refuse/$tag-refuse.dump") &&
 		pass "$tag: standby: no LFT block and no CA LID changed in ibsim" ||
 		fail "$tag: standby: the fabric changed after the refusals"
-	cmp -s "$sstate" "$TOP/$tag-refuse/state.before" &&
-		pass "$tag: standby: its state file is unchanged" || fail "$tag: standby: state file changed"
-	ctl vms && grep -q "^vm-a " "$TOP/ctl.out" && pass "$tag: standby: 'vms' answers" ||
-		fail "$tag: standby: vms: $(cat "$TOP/ctl.out")"
+	if [ "$shared" = 2 ]; then
+		[ ! -e "$sstate" ] && pass "$tag: standby: no state file written" ||
+			fail "$tag: standby: a state file appeared"
+	else
+		cmp -s "$sstate" "$TOP/$tag-refuse/state.before" &&
+			pass "$tag: standby: its state file is unchanged" || fail "$tag: standby: state file changed"
+		ctl vms && grep -q "^vm-a " "$TOP/ctl.out" && pass "$tag: standby: 'vms' answers" ||
+			fail "$tag: standby: vms: $(cat "$TOP/ctl.out")"
+	fi
+	ctl vms && grep -q "^registry: unreconciled: this SM is not master" "$TOP/ctl.out" &&
+		pass "$tag: standby: 'vms' says its registry is unreconciled" ||
+		fail "$tag: standby: vms: $(tail -n 1 "$TOP/ctl.out")"
 	ctl stats && grep -q "no operation yet" "$TOP/ctl.out" &&
 		pass "$tag: standby: 'stats' answers: no operation" || fail "$tag: standby: stats: $(cat "$TOP/ctl.out")"
 	grep -q "osmcloud: migrate refused: this SM is not master" "$TOP/${tag}_s/osm.log" &&
@@ -96,11 +105,12 @@ scenario() {
 		{ fail "$tag: the standby did not take over"; return 1; }
 	t1=$(date +%s.%N)
 	echo "figure: $tag: takeover $(echo "$t1 - $t0" | bc | sed 's/^\./0./') s from SIGKILL to the new master's SUBNET UP"
+	[ "$shared" = 2 ] && no_registry "$tag" "$socks" "$mstate" "$sstate"
 	grep -q "osmcloud: master: registry .* reconciled with the fabric" "$TOP/${tag}_s/osm.log" &&
 		pass "$tag: the new master reconciled its registry: $(grep -o 'reconciled with the fabric.*' "$TOP/${tag}_s/osm.log" | tail -n 1)" ||
 		fail "$tag: no reconciliation in the new master's log"
 	fixes=$(grep -c "osmcloud: reconcile: VM .*: moved there" "$TOP/${tag}_s/osm.log")
-	if [ "$shared" = 1 ]; then
+	if [ "$shared" != 0 ]; then
 		[ "$fixes" -eq 0 ] && pass "$tag: shared state: nothing to correct" ||
 			fail "$tag: shared state: $fixes corrections"
 	else
@@ -154,7 +164,43 @@ scenario() {
 	sm_stop_all
 }
 
+# no_registry TAG SOCKET MASTER-STATE STATE: the new master without a
+# state file refuses (unreconciled, exit 5, nothing sent, says why), then
+# takes the old master's file copied to STATE at the next operation.
+no_registry() {
+	local tag=$1 dir=$TOP/$1-empty
+	sock=$2
+	mkdir -p "$dir"
+	sim_cmd Dump >"$dir/before.dump"
+	grep -q "ERR .*osmcloud: becoming master: the registry $4 cannot be reconciled with the fabric: this SM has no registry ($4 does not exist) and took over from another master: it does not seed one from the vms= file" \
+		"$TOP/${tag}_s/osm.log" &&
+		pass "$tag: no registry: an ERR says why it does not seed from vms=" ||
+		fail "$tag: no registry: no ERR in the new master's log"
+	expect_status 5 "$tag: no registry: migrate" \
+		"refused: this SM's registry is not reconciled with the fabric: this SM has no registry" \
+		migrate vm-a hv1
+	expect_status 5 "$tag: no registry: boot" "not reconciled" boot vm-z hv7
+	expect_status 5 "$tag: no registry: stop" "not reconciled" stop vm-c
+	sim_cmd Dump >"$dir/$tag-empty.dump"
+	[ "$(block_diff "$dir/before.dump" "$dir/$tag-empty.dump")" = 0 ] &&
+		cmp -s <(ca_lids "$dir/before.dump") <(ca_lids "$dir/$tag-empty.dump") &&
+		[ ! -e "$4" ] &&
+		pass "$tag: no registry: no LFT block and no CA LID changed, no state file written" ||
+		fail "$tag: no registry: the fabric or the state changed after the refusals"
+	timeout 60 "$OSMCLOUD" ctl --socket "$sock" --json vms >"$dir/vms.json" 2>&1
+	python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["registry"] == "unreconciled" and "no registry" in d["registry_why"] and d["vms"] == [], d' \
+		"$dir/vms.json" &&
+		pass "$tag: no registry: vms says \"registry\": \"unreconciled\" and why" ||
+		fail "$tag: no registry: vms: $(cat "$dir/vms.json")"
+	cp "$3" "$4"
+	expect_status 0 "$tag: the old master's file copied: an operation reconciles it first" \
+		"VM \"vm-none\" is not in the registry" stop vm-none
+}
+
 scenario shared 1
 scenario stale 0
+scenario empty 2
 sm_stop_all
 finish

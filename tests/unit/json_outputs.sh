@@ -193,9 +193,9 @@ assert d == {"id": None, "result": "refused", "code": 1, "message": "no VM regis
 wait $server
 printf '%s\n' '{"op":"version"}' '{"op":"stop","vm":"vm a","from":"hv5 mlx5_0"}' |
 	cmp -s - "$ctl.log" || fail "ctl sent: $(cat "$ctl.log")"
-expect 5 "ctl --json OP WORD" "$osmcloud" ctl --socket "$ctl" --json stop vm-a
+expect 64 "ctl --json OP WORD" "$osmcloud" ctl --socket "$ctl" --json stop vm-a
 grep -q 'word 2 "vm-a" is not KEY=VALUE' "$tmp/err" || fail "ctl: $(cat "$tmp/err")"
-expect 5 "ctl --json REQUEST extra" "$osmcloud" ctl --socket "$ctl" \
+expect 64 "ctl --json REQUEST extra" "$osmcloud" ctl --socket "$ctl" \
 	--json '{"op":"vms"}' extra
 grep -q '^usage: osmcloud ctl' "$tmp/err" || fail "ctl: $(cat "$tmp/err")"
 

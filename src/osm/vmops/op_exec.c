@@ -492,12 +492,13 @@ static int prepare(struct oc_exec *x,
 		x->not_master = 1; /* the state changed since the dispatcher */
 		return -1;
 	}
-	if (oc_osm_vmstate_usable(&x->p->vmstate, err))
-		return -1;
-	if (oc_osm_takeover_refuses(x->p, x->vm_name, err)) {
+	if (!x->p->vmstate.off &&
+	    oc_osm_takeover_refuses(x->p, x->vm_name, err)) {
 		x->unreconciled = 1; /* nothing planned, nothing sent */
 		return -1;
 	}
+	if (oc_osm_vmstate_usable(&x->p->vmstate, err))
+		return -1;
 	if (oc_osm_takeover_file_fresh(x->p, err))
 		return -1;
 	x->generation = oc_osm_sweeps_generation(&x->p->sweeps);

@@ -17,6 +17,7 @@
 #include "vm/reconcile.h"
 #include "vmops/takeover.h"
 #include "vmops/takeover_view.h"
+#include "vmops/vguid.h"
 
 /* Heavy sweeps asked for after one takeover, at most. */
 #define MAX_SWEEPS 3
@@ -73,6 +74,9 @@ const char *oc_osm_takeover_held_why(const struct oc_osm_plugin *p,
 	return NULL;
 }
 
+static void retry_now(struct oc_osm_plugin *p);
+static unsigned lids_missing(struct oc_osm_plugin *p, int log);
+
 int oc_osm_takeover_refuses(struct oc_osm_plugin *p, const char *vm,
 			    struct oc_err *err)
 {
@@ -81,6 +85,8 @@ int oc_osm_takeover_refuses(struct oc_osm_plugin *p, const char *vm,
 
 	if (!p->vmstate.path)
 		return 0;
+	if (!t->reconciled && t->attempts)
+		retry_now(p);
 	why = t->reconciled ? oc_osm_takeover_held_why(p, vm) : t->why;
 	if (!why)
 		return 0;
@@ -303,6 +309,24 @@ static void reconcile_locked(struct oc_osm_plugin *p)
 	oc_fixes_free(&fx);
 	free(seen);
 	oc_vmreg_free(base);
+}
+
+/* An operation on an unreconciled master, under both locks: the state
+ * file may have been put right since the last heavy sweep (a copy of the
+ * old master's): reconcile now, place the VMs' vGUIDs (as a routing run
+ * does) and have a heavy sweep program the LIDs the VFs lack. */
+static void retry_now(struct oc_osm_plugin *p)
+{
+	if (p->vmstate.off || p->osm->subn.sm_state != IB_SMINFO_STATE_MASTER)
+		return;
+	reconcile_locked(p);
+	if (!p->takeover.reconciled)
+		return;
+	oc_osm_vguid_sync(p->osm, p->vmstate.reg);
+	if (lids_missing(p, 0)) {
+		oc_osmi_force_heavy_sweep(p->osm);
+		osm_opensm_sweep(p->osm);
+	}
 }
 
 static void reconcile(struct oc_osm_plugin *p)

@@ -85,9 +85,11 @@ void oc_osm_takeover_close(struct oc_osm_plugin *p);
  * re-arms it. */
 void oc_osm_takeover_event(struct oc_osm_plugin *p, osm_epi_event_id_t id);
 
-/* Under vmstate.lock: 1 with err (OC_RES_UNRECONCILED's reason) when an
- * operation on vm (NULL: a new VM) must be refused: the registry is not
- * reconciled, or the VM is held. */
+/* Under osm->lock (exclusive) and vmstate.lock: 1 with err
+ * (OC_RES_UNRECONCILED's reason) when an operation on vm (NULL: a new
+ * VM) must be refused: the registry is not reconciled (the reconcile is
+ * tried again first: the state file may have been put right), or the VM
+ * is held. */
 int oc_osm_takeover_refuses(struct oc_osm_plugin *p, const char *vm,
 			    struct oc_err *err);
 

@@ -207,7 +207,7 @@ static void transport_errors(void **state)
 	oc_ctl_close(c);
 	stop(&s);
 	assert_null(oc_ctl_reply_parse(no_code[0], err, sizeof(err)));
-	assert_string_equal(err, "reply without a result code 0..4");
+	assert_string_equal(err, "reply without a result code 0..5");
 }
 
 /* The commands for people: prose lines, then the status line. */
