@@ -17,7 +17,7 @@ tests_fuzz_fuzz_requests_SOURCES = tests/fuzz/fuzz_requests.c \
 	tests/fuzz/osm_doubles.c tests/fuzz/osm_doubles.h \
 	tests/fuzz/mutate.c tests/fuzz/mutate.h \
 	src/osm/log.c src/osm/vmops/requests.c src/osm/vmops/commands.c \
-	src/osm/vmops/smstate.c src/osm/vmops/opstats.c
+	src/osm/vmops/smstate.c src/osm/vmops/opstats.c src/osm/vmops/holds.c
 tests_fuzz_fuzz_requests_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/osm \
 	$(OPENSM_CPPFLAGS)
 tests_fuzz_fuzz_requests_LDADD = libosmcloudcore.la -lpthread

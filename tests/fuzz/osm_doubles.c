@@ -12,6 +12,7 @@
 #include <opensm/osm_port.h>
 
 #include "vmops/migrate_exec.h"
+#include "vmops/takeover.h"
 #include "osm_doubles.h"
 
 struct fuzz_log_seen fuzz_log_seen;
@@ -64,6 +65,17 @@ void fuzz_osm_set_desc(const char *desc)
 osm_port_t *osm_get_port_by_guid(osm_subn_t const *subn, ib_net64_t guid)
 {
 	return node.print_desc ? &port : NULL;
+}
+
+/* A standby's registry: read at load, reconciled when it becomes
+ * master (takeover.c). */
+const char *oc_osm_takeover_status(const struct oc_osm_plugin *p, char *buf,
+				   size_t len)
+{
+	snprintf(buf, len,
+		 "this SM is not master: the registry it read is "
+		 "reconciled with the fabric when it becomes master");
+	return "unreconciled";
 }
 
 /* ---- the VM operations: a standby refuses them before ------------- */

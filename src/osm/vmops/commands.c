@@ -154,7 +154,7 @@ static void vm_line(osm_opensm_t *osm, const struct oc_vm_rec *vm, FILE *out)
 
 static json_t *vm_json(struct oc_osm_plugin *p, const struct oc_vm_rec *vm)
 {
-	const char *held = oc_osm_takeover_held_why(p, vm->name);
+	const char *held = oc_osm_holds_why(&p->vmstate.holds, vm->name);
 	char vguid[24], vf_guid[24];
 	json_t *o;
 

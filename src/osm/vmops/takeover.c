@@ -59,12 +59,6 @@ static int held_by_takeover(const struct oc_osm_plugin *p)
 	return oc_osm_holds_count(&p->vmstate.holds, OC_HOLD_BY_TAKEOVER) != 0;
 }
 
-const char *oc_osm_takeover_held_why(const struct oc_osm_plugin *p,
-				     const char *vm)
-{
-	return oc_osm_holds_why(&p->vmstate.holds, vm);
-}
-
 static void retry_now(struct oc_osm_plugin *p);
 static unsigned lids_missing(struct oc_osm_plugin *p, int log);
 
@@ -78,7 +72,7 @@ int oc_osm_takeover_refuses(struct oc_osm_plugin *p, const char *vm,
 		return 0;
 	if (!t->reconciled && t->attempts)
 		retry_now(p);
-	why = t->reconciled ? oc_osm_takeover_held_why(p, vm) : t->why;
+	why = t->reconciled ? oc_osm_holds_why(&p->vmstate.holds, vm) : t->why;
 	if (!why)
 		return 0;
 	if (t->reconciled)

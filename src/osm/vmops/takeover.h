@@ -84,10 +84,6 @@ void oc_osm_takeover_event(struct oc_osm_plugin *p, osm_epi_event_id_t id);
 int oc_osm_takeover_refuses(struct oc_osm_plugin *p, const char *vm,
 			    struct oc_err *err);
 
-/* Under vmstate.lock: the reason a VM is held, NULL when it is not. */
-const char *oc_osm_takeover_held_why(const struct oc_osm_plugin *p,
-				     const char *vm);
-
 /* Under vmstate.lock: "reconciled" or "unreconciled", and why in buf. */
 const char *oc_osm_takeover_status(const struct oc_osm_plugin *p, char *buf,
 				   size_t len);
