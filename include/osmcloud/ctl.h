@@ -24,6 +24,8 @@
 
 /* The server's limits (docs/protocol.md). */
 #define OC_CTL_MAX_CLIENTS 16	 /* connections served at once */
+#define OC_CTL_MAX_PER_UID 8	 /* of them, one user's (root: no limit) */
+#define OC_CTL_FIRST_S 10	 /* no request yet after that long: closed */
 #define OC_CTL_IDLE_S 120	 /* no request for that long: closed */
 #define OC_CTL_LINE_S 10	 /* a started line must end within */
 #define OC_CTL_WRITE_S 10	 /* a reply must be taken within */

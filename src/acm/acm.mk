@@ -14,7 +14,9 @@ acmprov_LTLIBRARIES = libosmcloudacm.la
 # provider into one process, so the provider carries only what it needs
 libosmcloudacm_la_SOURCES = $(OC_ACM_SOURCES) \
 	src/core/sa/pathcache.c src/core/sa/pathrec.c \
-	src/core/io/acm_opts.c src/core/base/textscan.c src/core/base/error.c
+	src/core/io/acm_opts.c src/core/base/textscan.c src/core/base/error.c \
+	src/core/base/clip.c src/core/base/utf8.c \
+	src/core/base/regular_file.c
 libosmcloudacm_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src
 libosmcloudacm_la_LIBADD = -lpthread
 # acm_* are ibacm's own functions, bound when ibacm dlopen()s the provider

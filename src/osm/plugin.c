@@ -4,13 +4,14 @@
  * libosmcloud.so (config file: event_plugin_name osmcloud).
  *
  * create() parses event_plugin_options, checks the files they name and
- * registers the routing engines.  Bad options, or a roots=, vms=,
- * policy= or weights= file that cannot be read, log an ERR line and
- * return NULL before registering anything: opensm then logs "cannot load
- * plugin", unloads the library and routes with its other engines.  The
- * optional parts only cost what they serve: a state= file or folder that
- * cannot be used turns the VM operations off (vmstate.h), a ctl= socket
- * that cannot be used the commands through it; routing goes on.
+ * registers the routing engines.  Bad options, or a roots=, policy= or
+ * weights= file that cannot be read, log an ERR line and return NULL
+ * before registering anything: opensm then logs "cannot load plugin",
+ * unloads the library and routes with its other engines.  The optional
+ * parts only cost what they serve: a vms= file that cannot be read its
+ * VMs (inputs.h), a state= file or folder that cannot be used the VM
+ * operations (vmstate.h), a ctl= socket that cannot be used the commands
+ * through it; routing goes on.
  */
 #include <config.h>
 
@@ -36,7 +37,6 @@ static void plugin_free(struct oc_osm_plugin *p)
 	oc_osm_ctl_stop(&p->ctl);
 	oc_osm_migrator_destroy(&p->migrator);
 	oc_osm_opstats_destroy(&p->opstats);
-	oc_osm_takeover_close(p);
 	oc_osm_vmstate_close(&p->vmstate);
 	oc_osm_inputs_clear(&p->inputs);
 	oc_osm_files_clear(&p->files);
@@ -116,8 +116,9 @@ static void *osmcloud_create(osm_opensm_t *osm)
 	struct oc_osm_plugin *p = calloc(1, sizeof(*p));
 
 	if (!p) {
-		OSM_LOG(&osm->log, OSM_LOG_ERROR,
-			"ERR %s: osmcloud: out of memory\n", OC_ERR_NOMEM);
+		struct oc_osm_log lg = {&osm->log, OC_OSM_LOG_INFO};
+
+		oc_osm_err(&lg, OC_ERR_NOMEM, "osmcloud: out of memory");
 		return NULL;
 	}
 	p->osm = osm;

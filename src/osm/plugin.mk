@@ -6,7 +6,7 @@
 lib_LTLIBRARIES += libosmcloud.la
 libosmcloud_la_SOURCES = \
 	src/osm/plugin.c src/osm/plugin.h \
-	src/osm/log.h src/osm/log_level.h \
+	src/osm/log.c src/osm/log.h src/osm/log_level.h \
 	src/osm/options.c src/osm/options.h \
 	src/osm/osm_internals.c src/osm/osm_internals.h
 include $(srcdir)/src/osm/routing/routing.mk

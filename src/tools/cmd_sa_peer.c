@@ -40,6 +40,7 @@
 #include "json_report.h"
 #include "sa_umad.h"
 #include "sa/pathrec.h"
+#include "base/regular_file.h"
 
 #define NAME_MAX_LEN 64
 #define WHO "osmcloud sa-peer"
@@ -93,7 +94,8 @@ static void count(struct peer *p, enum peer_count what)
 static int book_gid(const struct peer_opts *o, uint8_t gid[16])
 {
 	char line[256], name[NAME_MAX_LEN + 1], addr[64];
-	FILE *f = fopen(o->hosts, "r");
+	FILE *f = oc_fopen_regular(o->hosts, OC_OPEN_FOLLOW, OC_INPUT_MAX_BYTES,
+				   NULL);
 	int found = -1;
 
 	if (!f)

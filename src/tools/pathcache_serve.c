@@ -8,6 +8,16 @@
  * and P_Key table and the SM's SMInfo are read and told to the cache.
  * A miss asks the SA synchronously (one SubnAdmGet, --timeout), so the
  * other clients wait that long at most.
+ *
+ * Clients never block the daemon: their sockets are non-blocking, the
+ * replies of a request wait in the client's own buffer (OUT_MAX bytes at
+ * most) and its next line is served once they are taken.  A client that
+ * does not take them within WRITE_S, does not end a line within LINE_S,
+ * sends no request within FIRST_S of connecting or none for IDLE_S, is
+ * closed.  A silent client costs only its slot: a new connection that
+ * finds no free slot, or a user's beyond MAX_PER_UID (root: no limit),
+ * takes the place of the connection idle longest (of that user) without
+ * a request in progress; only when each is busy is it refused.
  */
 #include <endian.h>
 #include <errno.h>
@@ -19,9 +29,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <sys/time.h>
 #include <unistd.h>
 
+#include "base/clip.h"
 #include "base/clock.h"
 #include "base/path_check.h"
 #include "base/unix_listen.h"
@@ -33,11 +43,29 @@
 
 #define WHO "osmcloud pathcache serve"
 #define MAX_CLIENTS 32
-#define SEND_TIMEOUT_S 2 /* a client that takes no reply for this long goes */
+#define MAX_PER_UID 16	   /* of them, one user's (root: no limit) */
+#define WRITE_S 2	   /* replies not taken for this long: closed */
+#define LINE_S 10	   /* a started line must end within */
+#define FIRST_S 10	   /* no request yet after that long: closed */
+#define IDLE_S 120	   /* no request for that long: closed */
+#define OUT_MAX (1u << 20) /* a client's replies not yet taken */
+#define STR_(x) #x
+#define STR(x) STR_(x)
+#define EVICT_OWN "idle longest of its user's " STR(MAX_PER_UID)
+#define EVICT_ANY "idle longest of " STR(MAX_CLIENTS) " when one more came"
 
 struct pc_client {
-	int fd;
-	int broken; /* a reply could not be sent: dropped after this read */
+	int fd;		      /* -1: free slot */
+	uid_t uid;	      /* SO_PEERCRED */
+	int closing;	      /* close once the replies are taken */
+	int eof;	      /* the client sends no more */
+	int full;	      /* a reply did not fit OUT_MAX */
+	unsigned long served; /* requests answered */
+	double last_ms;	      /* connected, or last replies taken */
+	double line_ms;	      /* first byte of an unfinished line (0: none) */
+	double write_ms;      /* replies wait since (0: none) */
+	char *out;	      /* replies not yet taken */
+	size_t out_len, out_off;
 	size_t len;
 	char buf[OC_PCPROTO_MAX_LINE];
 };
@@ -89,36 +117,31 @@ static void poll_subnet(struct pc_daemon *d)
 static void reply(struct pc_client *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* Appends one line to c's replies; a line that does not fit OUT_MAX is
+ * left out and c->full set. */
 static void reply(struct pc_client *c, const char *fmt, ...)
 {
 	char line[1024];
 	va_list ap;
-	size_t off = 0;
-	int n;
+	size_t n;
+	char *grown;
 
-	if (c->broken)
-		return;
 	va_start(ap, fmt);
-	n = vsnprintf(line, sizeof(line) - 1, fmt, ap);
+	n = oc_vformat_clipped(line, sizeof(line) - 1, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		return;
-	if ((size_t)n > sizeof(line) - 2)
-		n = (int)sizeof(line) - 2;
 	line[n++] = '\n';
-	while (off < (size_t)n) {
-		ssize_t k =
-			send(c->fd, line + off, (size_t)n - off, MSG_NOSIGNAL);
-
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0) {
-			/* gone, or no room for SEND_TIMEOUT_S seconds */
-			c->broken = 1;
-			return;
-		}
-		off += (size_t)k;
+	if (c->full || c->out_len + n > OUT_MAX) {
+		c->full = 1;
+		return;
 	}
+	grown = realloc(c->out, c->out_len + n);
+	if (!grown) {
+		c->full = 1;
+		return;
+	}
+	c->out = grown;
+	memcpy(c->out + c->out_len, line, n);
+	c->out_len += n;
 }
 
 /* The record the SA is asked: the client's, with the local port's GID as
@@ -216,9 +239,13 @@ static int show_entry(uint64_t mask, const uint8_t key[OC_PATHREC_SIZE],
 
 	oc_pcreq_format_query(q, sizeof(q), mask, key);
 	oc_pcreply_format(a, sizeof(a), rec, "cache");
-	/* "query k=v ... | ok dlid=..." without the two verbs */
+	/* "query k=v ... | ok dlid=..." without the two verbs; room is
+	 * left for the last line */
+	if (c->out_len + strlen(q) + strlen(a) + 2 * OC_PCPROTO_ANSWER_LEN >
+	    OUT_MAX)
+		return 1;
 	reply(c, "entry %s | %s", q[5] ? q + 6 : "", a + 3);
-	return c->broken; /* stops at a client that takes no more */
+	return 0;
 }
 
 static void serve_stats(struct pc_daemon *d, struct pc_client *c)
@@ -263,10 +290,15 @@ static void serve_line(struct pc_daemon *d, struct pc_client *c,
 		serve_query(d, c, &r);
 		break;
 	case OC_PCREQ_SHOW:
-		oc_pathcache_each(d->cache, show_entry, c);
-		reply(c, "ok entries=%u enabled=%d",
-		      oc_pathcache_count(d->cache),
-		      oc_pathcache_enabled(d->cache) ? 1 : 0);
+		if (oc_pathcache_each(d->cache, show_entry, c))
+			reply(c,
+			      "error show: the listing is longer than a reply "
+			      "(%u bytes): %u entries",
+			      OUT_MAX, oc_pathcache_count(d->cache));
+		else
+			reply(c, "ok entries=%u enabled=%d",
+			      oc_pathcache_count(d->cache),
+			      oc_pathcache_enabled(d->cache) ? 1 : 0);
 		break;
 	case OC_PCREQ_STATS:
 		serve_stats(d, c);
@@ -280,68 +312,191 @@ static void serve_line(struct pc_daemon *d, struct pc_client *c,
 	}
 }
 
-static void drop_client(struct pc_client *c)
+static void drop_client(struct pc_client *c, const char *why)
 {
 	char sink[4096];
 	int n = 16;
 
+	if (why)
+		fprintf(stderr, WHO ": a client (uid %u) closed: %s\n",
+			(unsigned)c->uid, why);
 	/* what the client sent and nobody read would turn the close into a
 	 * reset that loses the last reply (an error) on the client's side */
 	shutdown(c->fd, SHUT_WR);
 	while (n-- && recv(c->fd, sink, sizeof(sink), MSG_DONTWAIT) > 0)
 		;
 	close(c->fd);
+	free(c->out);
+	memset(c, 0, sizeof(*c));
 	c->fd = -1;
-	c->len = 0;
-	c->broken = 0;
 }
 
-/* Reads what c sent and serves each complete line. */
-static void read_client(struct pc_daemon *d, struct pc_client *c)
+/* Sends what the socket takes now; -1 when the client is gone. */
+static int flush_client(struct pc_client *c)
 {
-	ssize_t k = recv(c->fd, c->buf + c->len, sizeof(c->buf) - c->len, 0);
-	char *nl;
+	while (c->out_off < c->out_len) {
+		ssize_t k = send(c->fd, c->out + c->out_off,
+				 c->out_len - c->out_off,
+				 MSG_NOSIGNAL | MSG_DONTWAIT);
 
-	if (k < 0 && errno == EINTR)
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return 0;
+		if (k <= 0)
+			return -1;
+		c->out_off += (size_t)k;
+	}
+	free(c->out);
+	c->out = NULL;
+	c->out_len = c->out_off = 0;
+	if (c->write_ms)
+		c->last_ms = oc_now_ms();
+	c->write_ms = 0;
+	return 0;
+}
+
+/* Serves the next complete line, if any: 1 when one was served. */
+static int next_line(struct pc_daemon *d, struct pc_client *c)
+{
+	char *nl = memchr(c->buf, '\n', c->len);
+
+	if (!nl) {
+		if (c->len == sizeof(c->buf)) {
+			reply(c, "error request longer than %zu characters",
+			      sizeof(c->buf) - 1);
+			c->closing = 1;
+			c->write_ms = oc_now_ms();
+		}
+		return 0;
+	}
+	*nl = 0;
+	if (nl > c->buf && nl[-1] == '\r')
+		nl[-1] = 0;
+	c->full = 0;
+	serve_line(d, c, c->buf);
+	c->closing = c->full; /* out of memory: no half answer */
+	c->served++;
+	c->write_ms = oc_now_ms();
+	c->len -= (size_t)(nl + 1 - c->buf);
+	memmove(c->buf, nl + 1, c->len);
+	c->line_ms = c->len ? c->write_ms : 0;
+	return 1;
+}
+
+/* Replies out first, then the next line: one request's replies wait at
+ * most (a client that does not read stops being read). */
+static void serve_client(struct pc_daemon *d, struct pc_client *c)
+{
+	for (;;) {
+		if (flush_client(c)) {
+			drop_client(c, "it went away");
+			return;
+		}
+		if (c->out)
+			return;
+		if (c->closing || (c->eof && !memchr(c->buf, '\n', c->len))) {
+			drop_client(c, NULL);
+			return;
+		}
+		if (!next_line(d, c) && !c->out)
+			return;
+	}
+}
+
+static void read_client(struct pc_client *c)
+{
+	ssize_t k = recv(c->fd, c->buf + c->len, sizeof(c->buf) - c->len,
+			 MSG_DONTWAIT);
+
+	if (k < 0 && (errno == EINTR || errno == EAGAIN))
 		return;
 	if (k <= 0) {
-		drop_client(c);
+		c->eof = 1;
 		return;
 	}
+	if (!c->len)
+		c->line_ms = oc_now_ms();
 	c->len += (size_t)k;
-	while (!c->broken && (nl = memchr(c->buf, '\n', c->len))) {
-		*nl = 0;
-		if (nl > c->buf && nl[-1] == '\r')
-			nl[-1] = 0;
-		serve_line(d, c, c->buf);
-		c->len -= (size_t)(nl + 1 - c->buf);
-		memmove(c->buf, nl + 1, c->len);
+}
+
+/* When the client must close, why. */
+static const char *expired(const struct pc_client *c, double now)
+{
+	if (c->write_ms && now - c->write_ms > WRITE_S * 1e3)
+		return "its replies were not taken within " STR(WRITE_S) " s";
+	if (c->line_ms && now - c->line_ms > LINE_S * 1e3)
+		return "a request line did not end within " STR(LINE_S) " s";
+	if (c->write_ms || c->line_ms)
+		return NULL;
+	if (!c->served && now - c->last_ms > FIRST_S * 1e3)
+		return "no request within " STR(FIRST_S) " s";
+	if (now - c->last_ms > IDLE_S * 1e3)
+		return "no request for " STR(IDLE_S) " s";
+	return NULL;
+}
+
+/* A request in progress: a line begun, replies to take, or bytes not
+ * read yet. */
+static int client_busy(const struct pc_client *c)
+{
+	char byte;
+
+	return c->len || c->out ||
+	       recv(c->fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT) > 0;
+}
+
+/* The slot of a new client of uid: a free one, else the place of the
+ * client idle longest without a request in progress (the user's own
+ * when it is at its limit); NULL when each is busy. */
+static struct pc_client *slot_for(struct pc_daemon *d, uid_t uid)
+{
+	struct pc_client *best = NULL;
+	unsigned i, mine = 0;
+	int at_limit;
+
+	for (i = 0; i < MAX_CLIENTS; i++)
+		mine += d->cl[i].fd >= 0 && d->cl[i].uid == uid;
+	at_limit = uid != 0 && mine >= MAX_PER_UID;
+	for (i = 0; !at_limit && i < MAX_CLIENTS; i++)
+		if (d->cl[i].fd < 0)
+			return &d->cl[i];
+	for (i = 0; i < MAX_CLIENTS; i++) {
+		struct pc_client *c = &d->cl[i];
+
+		if ((at_limit && c->uid != uid) || client_busy(c))
+			continue;
+		if (!best || c->last_ms < best->last_ms)
+			best = c;
 	}
-	if (!c->broken && c->len == sizeof(c->buf)) {
-		reply(c, "error request longer than %zu characters",
-		      sizeof(c->buf) - 1);
-		c->broken = 1;
-	}
-	if (c->broken)
-		drop_client(c);
+	if (best)
+		drop_client(best, at_limit ? EVICT_OWN : EVICT_ANY);
+	return best;
 }
 
 static void accept_client(struct pc_daemon *d)
 {
-	int fd = accept4(d->listen_fd, NULL, NULL, SOCK_CLOEXEC);
-	struct timeval tv = {.tv_sec = SEND_TIMEOUT_S};
-	unsigned i;
+	int fd =
+		accept4(d->listen_fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
+	struct ucred cred = {0, (uid_t)-1, (gid_t)-1};
+	socklen_t len = sizeof(cred);
+	struct pc_client *c;
 
 	if (fd < 0)
 		return;
-	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
-	for (i = 0; i < MAX_CLIENTS; i++)
-		if (d->cl[i].fd < 0) {
-			d->cl[i].fd = fd;
-			return;
-		}
-	fprintf(stderr, WHO ": %d clients already, one refused\n", MAX_CLIENTS);
-	close(fd);
+	getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len);
+	c = slot_for(d, cred.uid);
+	if (!c) {
+		fprintf(stderr,
+			WHO ": a client (uid %u) refused: the others are "
+			    "busy\n",
+			(unsigned)cred.uid);
+		close(fd);
+		return;
+	}
+	c->fd = fd;
+	c->uid = cred.uid;
+	c->last_ms = oc_now_ms();
 }
 
 static void loop(struct pc_daemon *d)
@@ -354,8 +509,16 @@ static void loop(struct pc_daemon *d)
 		long wait = next_poll - (long)oc_now_ms();
 
 		pfd[0].fd = d->listen_fd, pfd[0].events = POLLIN;
-		for (i = 0; i < MAX_CLIENTS; i++)
-			pfd[1 + i].fd = d->cl[i].fd, pfd[1 + i].events = POLLIN;
+		for (i = 0; i < MAX_CLIENTS; i++) {
+			const struct pc_client *c = &d->cl[i];
+
+			pfd[1 + i].fd = c->fd;
+			pfd[1 + i].events = c->out   ? POLLOUT
+					    : c->eof ? 0
+						     : POLLIN;
+		}
+		if (wait > 1000)
+			wait = 1000; /* the clients' deadlines */
 		if (poll(pfd, 1 + MAX_CLIENTS, wait > 0 ? (int)wait : 0) < 0) {
 			if (errno != EINTR)
 				break;
@@ -365,9 +528,21 @@ static void loop(struct pc_daemon *d)
 			poll_subnet(d);
 			next_poll = (long)oc_now_ms() + d->o->poll_ms;
 		}
-		for (i = 0; i < MAX_CLIENTS; i++)
-			if (d->cl[i].fd >= 0 && pfd[1 + i].revents)
-				read_client(d, &d->cl[i]);
+		for (i = 0; i < MAX_CLIENTS; i++) {
+			struct pc_client *c = &d->cl[i];
+			const char *why;
+
+			if (c->fd >= 0 && pfd[1 + i].fd >= 0 &&
+			    pfd[1 + i].revents) {
+				if (!c->out &&
+				    pfd[1 + i].revents &
+					    (POLLIN | POLLHUP | POLLERR))
+					read_client(c);
+				serve_client(d, c);
+			}
+			if (c->fd >= 0 && (why = expired(c, oc_now_ms())))
+				drop_client(c, why);
+		}
 		if (pfd[0].revents & POLLIN)
 			accept_client(d);
 	}
@@ -431,7 +606,7 @@ int oc_pcserve_run(const struct oc_pcserve_opts *o)
 		loop(&d);
 	for (i = 0; i < MAX_CLIENTS; i++)
 		if (d.cl[i].fd >= 0)
-			drop_client(&d.cl[i]);
+			drop_client(&d.cl[i], NULL);
 	if (d.listen_fd >= 0) {
 		close(d.listen_fd);
 		unlink(o->socket);

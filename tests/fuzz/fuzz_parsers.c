@@ -49,126 +49,7 @@
 #include "io/weights_file.h"
 #include "io/node_name_map.h"
 #include "sa/pathcache_proto.h"
-
-#define MAX_INPUT (256 * 1024)
-
-/* ---- the random stream and the mutations --------------------------- */
-
-static uint64_t rng_state;
-
-static uint64_t rnd(void)
-{
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return rng_state * 2685821657736338717ULL;
-}
-
-static size_t below(size_t n)
-{
-	return n ? (size_t)(rnd() % n) : 0;
-}
-
-struct buf {
-	char *b;
-	size_t len;
-};
-
-static const char special[] = {'\0', '\n', ' ', '\t', '#', '"',	   '\\',  '=',
-			       ',',  ':',  '0', 'x',  '-', '\x7f', '\xff'};
-static const char *const numbers[] = {"0",
-				      "-1",
-				      "0x",
-				      "0x0",
-				      "4294967296",
-				      "99999999999999999999999",
-				      "0xffffffffffffffff",
-				      "0x10000000000000000",
-				      "1e308",
-				      "nan",
-				      "65535",
-				      "49152",
-				      "255",
-				      "-0",
-				      "1e-400"};
-
-static void put(struct buf *o, size_t at, const char *s, size_t n)
-{
-	if (o->len + n > MAX_INPUT)
-		return;
-	memmove(o->b + at + n, o->b + at, o->len - at);
-	memcpy(o->b + at, s, n);
-	o->len += n;
-}
-
-static void cut(struct buf *o, size_t at, size_t n)
-{
-	if (at + n > o->len)
-		n = o->len - at;
-	memmove(o->b + at, o->b + at + n, o->len - at - n);
-	o->len -= n;
-}
-
-/* A range of seed s (a splice from another input). */
-static void splice_in(struct buf *o, const struct buf *s)
-{
-	size_t from = below(s->len), n = 1 + below(64);
-
-	if (from + n > s->len)
-		n = s->len - from;
-	put(o, below(o->len + 1), s->b + from, n);
-}
-
-static void mutate_once(struct buf *o, const struct buf *seeds,
-			size_t num_seeds)
-{
-	size_t at = below(o->len + 1), n;
-	const char *num;
-
-	switch (below(8)) {
-	case 0: /* flip a bit */
-		if (o->len)
-			o->b[below(o->len)] ^= (char)(1u << below(8));
-		break;
-	case 1: /* a byte that matters to a parser */
-		if (o->len)
-			o->b[below(o->len)] = special[below(sizeof(special))];
-		break;
-	case 2:
-		put(o, at, &special[below(sizeof(special))], 1);
-		break;
-	case 3: /* a number at its limits */
-		num = numbers[below(sizeof(numbers) / sizeof(numbers[0]))];
-		put(o, at, num, strlen(num));
-		break;
-	case 4:
-		cut(o, below(o->len + 1), 1 + below(32));
-		break;
-	case 5: /* repeat a range (copied first: put() moves the text) */
-		n = 1 + below(128);
-		if (at + n <= o->len) {
-			char range[128];
-
-			memcpy(range, o->b + at, n);
-			put(o, below(o->len + 1), range, n);
-		}
-		break;
-	case 6:
-		splice_in(o, &seeds[below(num_seeds)]);
-		break;
-	default: /* cut the end: a file cut short */
-		o->len = below(o->len + 1);
-	}
-}
-
-static void mutate(struct buf *o, const struct buf *seeds, size_t num_seeds)
-{
-	size_t i, n = 1 + below(8);
-
-	for (i = 0; i < n; i++)
-		mutate_once(o, seeds, num_seeds);
-	o->b[o->len] = '\0';
-}
+#include "mutate.h"
 
 /* ---- the parsers ------------------------------------------------------ */
 
@@ -556,8 +437,8 @@ static int seed_file(struct buf *b, const char *rel)
 	f = fopen(path, "rb");
 	if (!f)
 		return -1;
-	b->b = malloc(MAX_INPUT + 1);
-	b->len = b->b ? fread(b->b, 1, MAX_INPUT, f) : 0;
+	b->b = malloc(FUZZ_MAX_INPUT + 1);
+	b->len = b->b ? fread(b->b, 1, FUZZ_MAX_INPUT, f) : 0;
 	fclose(f);
 	if (!b->b)
 		return -1;
@@ -568,7 +449,7 @@ static int seed_file(struct buf *b, const char *rel)
 static int seed_text(struct buf *b, const char *text)
 {
 	b->len = strlen(text);
-	b->b = malloc(MAX_INPUT + 1);
+	b->b = malloc(FUZZ_MAX_INPUT + 1);
 	if (!b->b)
 		return -1;
 	memcpy(b->b, text, b->len + 1);
@@ -593,13 +474,6 @@ static int load_seeds(const struct target *t, struct buf *seeds, size_t *n)
 	return 0;
 }
 
-static unsigned long env_count(const char *name, unsigned long dflt)
-{
-	const char *s = getenv(name);
-
-	return s && *s ? strtoul(s, NULL, 10) : dflt;
-}
-
 /* Every seed accepted, then count mutated inputs. */
 static int fuzz(const struct target *t, unsigned long count)
 {
@@ -608,7 +482,7 @@ static int fuzz(const struct target *t, unsigned long count)
 	size_t n = 0, s;
 	int bad = 0;
 
-	in.b = malloc(MAX_INPUT + 1);
+	in.b = malloc(FUZZ_MAX_INPUT + 1);
 	if (!in.b || load_seeds(t, seeds, &n))
 		bad = 1;
 	for (s = 0; !bad && s < n; s++)
@@ -618,11 +492,11 @@ static int fuzz(const struct target *t, unsigned long count)
 			bad = 1;
 		}
 	for (i = 0; !bad && i < count; i++) {
-		const struct buf *from = &seeds[below(n)];
+		const struct buf *from = &seeds[fuzz_below(n)];
 
 		memcpy(in.b, from->b, from->len + 1);
 		in.len = from->len;
-		mutate(&in, seeds, n);
+		fuzz_mutate(&in, seeds, n);
 		accepted += !t->run(&in);
 	}
 	if (!bad)
@@ -668,12 +542,12 @@ static int load_fabrics(void)
 
 int main(int argc, char **argv)
 {
-	unsigned long count = env_count("OC_FUZZ_COUNT", 2000);
+	unsigned long count = fuzz_env_count("OC_FUZZ_COUNT", 2000);
 	char dir[] = "/tmp/osmcloud-fuzz.XXXXXX";
 	size_t i;
 	int failed = 0;
 
-	rng_state = env_count("OC_FUZZ_SEED", 1) * 0x9e3779b97f4a7c15ULL | 1;
+	fuzz_seed(fuzz_env_count("OC_FUZZ_SEED", 1));
 	if (!mkdtemp(dir) || load_fabrics())
 		return 1;
 	snprintf(scratch, sizeof(scratch), "%s/input", dir);

@@ -3,7 +3,7 @@
 # Bad plugin options and files that cannot be read: a clear ERR line
 # naming the problem, the plugin registers no engine, opensm routes with
 # minhop and keeps running.  (A bad line of a readable VM file costs that
-# VM only: registry_inputs.sh.)
+# VM only, a VM file that cannot be read its VMs: registry_inputs.sh.)
 . "$OC_SRCDIR/tests/ibsim/common.sh"
 start_test bad-options
 
@@ -30,5 +30,5 @@ expect_refusal() {
 }
 
 expect_refusal unknown-key "vms=$TOP/bad-vms.txt colour=blue" 'unknown option "colour"'
-expect_refusal missing-file "vms=$TOP/no-such-file.txt" "no-such-file.txt"
+expect_refusal missing-file "roots=$TOP/no-such-file.txt" "option roots: .*no-such-file.txt: No such file"
 finish

@@ -5,8 +5,9 @@
 # and one that sends requests but never reads the replies, two working
 # clients are served without delay (figures printed).  The stalled ones
 # are closed by the time-outs (a line must end within 10 s, a reply must
-# be taken within 10 s) and logged; the 17th connection is refused; opensm
-# exits promptly on SIGTERM with stalled clients connected.  The socket
+# be taken within 10 s) and logged; a 17th connection takes the place of
+# the silent one idle longest and is served; opensm exits promptly on
+# SIGTERM with stalled clients connected.  The socket
 # has mode 0660 and the group of ctl_group; a socket path in a folder
 # other users may write is refused.
 . "$OC_SRCDIR/tests/ibsim/common.sh"
@@ -33,14 +34,17 @@ def conn():
     s.connect(path)
     return s
 
-if mode == "limit":      # 16 connections at most: the 17th is closed
+if mode == "limit":      # 16 silent connections: the 17th takes a place
     keep = [conn() for _ in range(16)]
     last = conn()
-    print("17th %r" % last.recv(100), flush=True)
-    for s in keep:
+    last.sendall(b'{"op":"version"}\n')
+    print("17th %s" % json.loads(last.recv(65536))["result"], flush=True)
+    print("first %r" % keep[0].recv(100), flush=True)
+    for s in keep[1:]:
         s.sendall(b'{"op":"version"}\n')
-    ok = sum(1 for s in keep if json.loads(s.recv(65536))["result"] == "done")
-    print("served_of_16 %d" % ok, flush=True)
+    ok = sum(1 for s in keep[1:]
+             if json.loads(s.recv(65536))["result"] == "done")
+    print("served_of_15 %d" % ok, flush=True)
     sys.exit(0)
 
 if mode == "deaf":       # sends requests, never reads a reply
@@ -110,9 +114,10 @@ wait_log "closed: a reply was not taken within 10 s" 1 30 &&
 	fail "deaf client: no 'reply was not taken' line in opensm's log"
 stop_pids "$deaf"
 timeout 60 python3 "$TOP/clients.py" "$sock" 0 limit >"$TOP/limit.out" 2>&1
-grep -q "^17th b''$" "$TOP/limit.out" && grep -q "^served_of_16 16$" "$TOP/limit.out" &&
-	grep -q "refused: already 16 connections" "$RUN/osm.log" &&
-	pass "16 connections at most: the 17th is closed at once (logged), the 16 others served" ||
+grep -q "^17th done$" "$TOP/limit.out" && grep -q "^first b''$" "$TOP/limit.out" &&
+	grep -q "^served_of_15 15$" "$TOP/limit.out" &&
+	grep -q "closed: idle longest of 16 when one more came" "$RUN/osm.log" &&
+	pass "16 silent connections: the 17th is served in the place of the first (logged), the 15 others too" ||
 	fail "connection limit: $(cat "$TOP/limit.out")"
 
 # SIGTERM while a silent and a deaf client are connected

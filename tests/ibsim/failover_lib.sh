@@ -52,10 +52,16 @@ sm_log_wait() {
 # sm_kill NAME: kills SM NAME's opensm with SIGKILL (a crash: no
 # handover), by the PID of the one process its timeout runs.
 sm_kill() {
+	sm_signal "$1" KILL
+}
+
+# sm_signal NAME SIGNAL: sends SIGNAL to SM NAME's opensm (the one
+# process its timeout runs) and waits until it has ended.
+sm_signal() {
 	local wrapper child
 	eval "wrapper=\$SM_PID_$1"
 	child=$(pgrep -P "$wrapper")
-	[ -n "$child" ] && kill -KILL "$child"
+	[ -n "$child" ] && kill -"$2" "$child"
 	wait "$wrapper" 2>/dev/null
 	eval "SM_PID_$1="
 }

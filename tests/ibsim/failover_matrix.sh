@@ -21,7 +21,8 @@
 #   e  as the real order: a detached VM migrated, the master killed, the
 #      old VF linked again before the standby's first sweep as master
 #      (one LID on two ports at that sweep)
-#   f  handover back: the old master restarted takes mastership back
+#   f  handover back: the old master restarted as a standby takes
+#      mastership back after the shared file changed
 #   g  a standby restarted with a leftover .pending older than the state
 #      file
 # Prints one summary line ("case X: ...").
@@ -372,30 +373,44 @@ case_b() {
 	fo_summary "1 VM unknown to the new master (booted after the copy)"
 }
 
-# --- case f: handover back: the old master, restarted, takes mastership
-# back at once (its priority is higher: the new master hands over as soon
-# as it sees it); its registry must follow the shared file the new master
-# changed
+# --- case f: handover back.  The old master, restarted, is a standby
+# again while the new master changes the shared file; the new master is
+# then stopped (SIGTERM, an administrator's handback) and the old one
+# takes mastership back: its registry must be the file's, not the one it
+# read when it restarted.  It restarts with sm_priority 0, below the new
+# master's: OpenSM hands over to a higher-priority SM only after that SM
+# polled the master with a trap 144 ("priority changed"), and ibsim drops
+# every trap's repress, so under ibsim that SM's traps stay outstanding
+# for good (OpenSM's max_wire_smps) and its sweeps never end
+# (docs/failover.md).
 case_f() {
-	local before
+	local before up_m master_m
 	fo_fabric 1 || return
 	fo_op "$sockm" migrate vm-3-1 hv7
 	UP_BEFORE=$(fo_up_count "$S")
 	sm_kill "$M"
 	fo_takeover "$S" || return
 	fo_op "$socks" migrate vm-5-2 hv9
+	master_m=$(grep -ca "Entering MASTER state" "$TOP/$M/osm.log")
+	sm_conf "$M" 0 "event_plugin_options vms=$TOP/vms.txt state=$mstate ctl=$sockm" \
+		"sweep_on_trap FALSE" "use_ucast_cache FALSE"
+	sm_start "$M" hv0-pf
+	sm_log_wait "$M" "Entering STANDBY state" 1 60 &&
+		sm_log_wait "$M" "osmcloud: control socket" 2 10 &&
+		pass "the old master restarted as a standby" ||
+		{ fail "the old master did not restart as a standby"; return; }
+	# the file changes after the restarted SM read it
 	fo_op "$socks" migrate vm-2-1 hv8
+	fo_op "$socks" migrate vm-7-2 hv1
 	before=$(vm_lines "$socks")
 	UP_BEFORE=$(fo_up_count "$M")
-	sm_start "$M" hv0-pf
-	sm_log_wait "$M" "Entering MASTER state" 2 90 &&
+	sm_signal "$S" TERM
+	sm_log_wait "$M" "Entering MASTER state" $((master_m + 1)) 90 &&
 		sm_log_wait "$M" "SUBNET UP" $((UP_BEFORE + 1)) 60 &&
-		sm_log_wait "$S" "Entering STANDBY state" 2 30 &&
-		pass "the old master restarted took mastership back (Entering MASTER state, SUBNET UP; the other SM STANDBY)" ||
-		{ fail "no handover to the old master: $(grep -a 'Entering' "$TOP/$M/osm.log" | tail -n 3)"; return; }
-	sock=$socks expect_status 3 "the other SM is standby again" "not master" migrate vm-0-1 hv5
+		pass "the old master took mastership back (Entering MASTER state, SUBNET UP)" ||
+		{ fail "no handover back to the old master: $(grep -a 'Entering' "$TOP/$M/osm.log" | tail -n 3)"; return; }
 	fo_judge handback "$M" "$sockm" "$before"
-	[ "$NOW" = "$before" ] && pass "handback: the old master's registry equals the one it took back" ||
+	[ "$NOW" = "$before" ] && pass "handback: the old master's registry equals the file the other master wrote last" ||
 		fail "handback: registries differ: before: $before / now: $NOW"
 	fo_next next "$sockm" vm-2-1 hv1
 	fo_summary

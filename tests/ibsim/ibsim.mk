@@ -36,6 +36,11 @@ IBSIM_TESTS += tests/ibsim/failover_a_shared.sh tests/ibsim/failover_b_per_sm.sh
 	tests/ibsim/failover_c_torn_swap.sh tests/ibsim/failover_d_detached.sh \
 	tests/ibsim/failover_e_relinked.sh tests/ibsim/failover_f_handback.sh \
 	tests/ibsim/failover_g_pending.sh
+# case b needs the VFs' GUIDInfo index 1 as evidence, which ibsim 0.10
+# never keeps (it refuses GUIDInfo Set): it fails under ibsim, named
+# here so that a simulator that keeps it turns it into an XPASS, which
+# fails the suite (docs/failover.md, "The failover matrix")
+XFAIL_TESTS = tests/ibsim/failover_b_per_sm.sh
 # issue 12: osmcloud plan predicts the live migrate (one VF chooser)
 IBSIM_TESTS += tests/ibsim/plan_predicts.sh tests/ibsim/ctl_thread.sh
 # issue 16: only the hop rows OpenSM reads (docs/hop-tables.md)
@@ -62,7 +67,8 @@ check-am: libosmcloud.la osmcloud$(EXEEXT)
 # issue 11: the control interface for orchestrators (docs/protocol.md)
 CTL_IBSIM_TESTS = tests/ibsim/ctl_json.sh tests/ibsim/ctl_clients.sh \
 	tests/ibsim/prepare_apply.sh \
-	tests/ibsim/libvirt_hook.sh
+	tests/ibsim/libvirt_hook.sh \
+	tests/ibsim/hostile_requests.sh
 TESTS += $(CTL_IBSIM_TESTS)
 EXTRA_DIST += $(CTL_IBSIM_TESTS)
 # issue 13: the caching flag on stock opensm (the plugin's PathRecord

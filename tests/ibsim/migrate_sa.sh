@@ -197,8 +197,19 @@ grep -q "refused: vGUID $pf_guid is the port GUID of a port of the subnet" "$TOP
 	fail "boot: vguid=<a port GUID>: $(cat "$TOP/ctl.out")"
 reject "boot with a vGUID of 17 hex digits" 'bad vGUID "0x1ffffffffffffffff"' \
 	boot vm-b hv8 vguid=0x1ffffffffffffffff
+refuse "boot with the all-ones vGUID" "vGUID 0xffffffffffffffff is all ones, a reserved GUID" \
+	boot vm-b hv8 vguid=0xffffffffffffffff
 ctl boot vm-b hv8 1 vguid=$vguid && grep -q "GUIDInfo 1," "$TOP/ctl.out" ||
 	fail "boot: vm-b with vguid=$vguid: $(cat "$TOP/ctl.out")"
 blid=$(lid_of vm-b)
 pr_by_gid boot "$vguid" "$blid" "vm-b booted with the vGUID"
+# a port that is down at the boot (issue 25; last: the heavy sweep
+# gives stock opensm's free VFs a LID again): when it returns, the SA
+# would resolve its GID to the VM's LID; its GUID stays refused
+down=$(vf_guid 9 2)
+sim_cmd 'Unlink "hv9-vf2"[1]' >/dev/null
+heavy_sweep || fail "down: no SUBNET UP after hv9-vf2 went down"
+refuse "boot with the GUID of a port that is down now" \
+	"vGUID $down was the GUID of a port of the subnet since this SM started" \
+	boot vm-c hv8 vguid=$down
 finish

@@ -68,6 +68,12 @@ grep -qi "^$(vf_guid 0 1) $(printf '0x%04x 0x%04x' "$lid" "$lid")\$" "$RUN/cache
 	fail "detached: guid2lid: '$(grep -i "^$(vf_guid 0 1) " "$RUN/cache/guid2lid")'"
 grep -q 'ERR OC02: osmcloud: VM "vm-a": its VF .* is not in the subnet' "$RUN/osm.log" &&
 	pass "detached: the missing VF is an ERR for vm-a only" || fail "detached: no ERR for vm-a's VF"
+# one ERR however many routing runs find the VF absent, then a summary
+# line at each run (issue 25: 20,000 ERR lines for 10,000 VMs)
+runs=$(log_count 'osmcloud: 1 VM has its VF absent: "vm-a"')
+[ "$(log_count 'VM "vm-a": its VF .* is not in the subnet')" -eq 1 ] && [ "$runs" -ge 2 ] &&
+	pass "detached: one ERR for the absent VF, a summary line at each of $runs runs" ||
+	fail "detached: $(log_count 'VM "vm-a": its VF .* is not in the subnet') ERR lines, $runs summaries"
 [ "$(tables_by)" = vswitch_ftree ] && ! grep -q "minhop tables configured" "$RUN/osm.log" &&
 	pass "detached: vswitch_ftree keeps routing the fabric" || fail "detached: routing fell back"
 

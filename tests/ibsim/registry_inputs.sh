@@ -4,7 +4,10 @@
 # PF or a bad name is an ERR naming file, line and VM and vswitch_ftree
 # routes the other VMs (with and without state=); a state file cut short,
 # a state= folder that does not exist and a ctl= folder other users can
-# write turn the VM operations (or the socket) off, never routing.
+# write turn the VM operations (or the socket) off, never routing; a VM
+# recorded on a PF is held (its operations refused); so do
+# a state= path that is a FIFO or a link to /dev/zero; a vms= file that
+# cannot be read costs its VMs, not the plugin.
 . "$OC_SRCDIR/tests/ibsim/common.sh"
 start_test registry-inputs
 topo=$TOPOS/vswitch-ft-default.net
@@ -53,6 +56,22 @@ expect_log seed 'vswitch_ftree: routed 2 VMs' "vswitch_ftree routed them"
 	fail "seed: last line of the state file: $(tail -n 1 "$state")"
 no_escape seed
 
+# --- a state file that puts vm-a on a PF (with the PF's LID): the record
+# the fabric refutes is an ERR naming VM and reason, the VM is held (kept,
+# its operations refused), routing goes on (issue 25)
+pf_lid=$(dump_lid hv0-pf "$TOP/seed/seed.dump")
+awk -v pf="$pf0" -v l="$pf_lid" '$1 == "vm-a" { $3 = pf; $4 = l } { print }' "$state" >"$TOP/held.state"
+sock=$TOP/held.sock
+route_and_check held "$topo" "event_plugin_options state=$TOP/held.state ctl=$sock"
+expect_log held "ERR OC02: osmcloud: option state: VM \"vm-a\" \\(VF $pf0, LID $pf_lid\\): its VF $pf0 is no VF: it is the port of a PF.*the VM is held" \
+	"the VM on a PF is an ERR naming it and the reason"
+[ "$(log_count 'VM "vm-a" .*the VM is held')" -eq 1 ] && pass "held: one ERR however many runs" ||
+	fail "held: $(log_count 'VM "vm-a" .*the VM is held') ERR lines"
+refuse "held: migrate of the held VM" 'VM "vm-a" is held: its record in the state file contradicts the fabric' \
+	migrate vm-a hv3
+grep -q "^vm-a .* $pf0 $pf_lid " "$TOP/held.state" && pass "held: the VM is kept in the state file" ||
+	fail "held: vm-a's record changed: $(grep '^vm-a ' "$TOP/held.state")"
+
 # --- the state file cut short (its end line lost): refused by name, the
 # VM operations off, routing on, the file left alone
 head -n -1 "$state" >"$TOP/cut.state"
@@ -72,6 +91,48 @@ expect_log nodir "option state: .*/no-such-dir/vms.state: the folder .*/no-such-
 	"the missing folder is an ERR at load"
 expect_log nodir 'vswitch_ftree: routed 2 VMs' "vswitch_ftree routes the VM file's VMs"
 [ ! -e "$TOP/no-such-dir" ] && pass "nodir: nothing was created" || fail "nodir: the folder appeared"
+
+# --- state= that is no regular file (issue 25): a FIFO would hang opensm
+# before its first SUBNET UP, a link to /dev/zero grow it without bound.
+# Each is an ERR naming it, the VM operations are off, routing goes on.
+# state_not_a_file TAG PATH WHAT: opensm with state=PATH routes with
+# vswitch_ftree, logs "PATH WHAT" and refuses a migrate.
+state_not_a_file() {
+	local tag=$1 path=$2 what=$3
+	sock=$TOP/$tag.sock
+	route_and_check "$tag" "$topo" "event_plugin_options vms=$TOP/vms.txt state=$path ctl=$sock"
+	expect_log "$tag" "ERR OC02: osmcloud: option state: $path is $what, not a regular file; VM operations \\(migrate, boot, stop\\) are off" \
+		"the state= path is an ERR naming it and what it is"
+	expect_log "$tag" 'vswitch_ftree: routed 2 VMs' "vswitch_ftree routes the VM file's VMs"
+	refuse "$tag: migrate with the operations off" "VM operations are off: option state: $path is $what" \
+		migrate vm-a hv3
+}
+mkfifo "$TOP/fifo.state"
+state_not_a_file fifo "$TOP/fifo.state" "a FIFO"
+expect_log fifo "becoming master: option state: $TOP/fifo.state: is a FIFO, not a regular file" \
+	"the takeover's re-read refuses the FIFO instead of blocking on it"
+[ -p "$TOP/fifo.state" ] && pass "fifo: the FIFO is left alone" || fail "fifo: the FIFO was replaced"
+ln -s /dev/zero "$TOP/zero.state"
+state_not_a_file zero "$TOP/zero.state" "a symbolic link"
+[ -L "$TOP/zero.state" ] && pass "zero: the link is left alone" || fail "zero: the link was replaced"
+
+# --- a vms= file that cannot be read costs its VMs, not the plugin
+# (issue 25): an ERR naming it, vswitch_ftree routes with no VMs, and a
+# registry is not seeded (empty) from it
+route_and_check novms "$topo" "event_plugin_options vms=$TOP/no-such-vms.txt"
+expect_log novms 'ERR OC02: osmcloud: option vms: .*/no-such-vms.txt: No such file or directory; no VMs from this file' \
+	"the missing vms= file is an ERR naming it"
+! grep -q "cannot load plugin" "$RUN/osm.log" && pass "novms: opensm kept the plugin" ||
+	fail "novms: opensm refused the plugin"
+expect_log novms 'vswitch_ftree: routed 0 VMs' "vswitch_ftree routed, with no VMs"
+mkfifo "$TOP/vms.fifo"
+route_and_check fifovms "$topo" "event_plugin_options vms=$TOP/vms.fifo state=$TOP/wait.state"
+expect_log fifovms 'ERR OC02: osmcloud: option vms: .*/vms.fifo: is a FIFO, not a regular file; no VMs from this file' \
+	"a FIFO as vms= is an ERR naming it, opensm did not hang"
+expect_log fifovms 'option state: .*/wait.state is not seeded while the vms= file .*/vms.fifo cannot be read' \
+	"the registry waits for the vms= file"
+[ ! -e "$TOP/wait.state" ] && pass "fifovms: no empty registry was written" ||
+	fail "fifovms: the registry was seeded without the vms= file"
 
 # --- a ctl= folder other users can write: refused, routing goes on
 mkdir -m 1777 "$TOP/open"

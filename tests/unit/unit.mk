@@ -9,6 +9,7 @@ tests_unit_libtestlib_la_SOURCES = tests/unit/testlib.c tests/unit/testlib.h \
 	tests/unit/fixtures.h
 tests_unit_libtestlib_la_CFLAGS = $(UNIT_TEST_CFLAGS)
 endif
+include $(srcdir)/tests/unit/base/base.mk
 include $(srcdir)/tests/unit/model/model.mk
 include $(srcdir)/tests/unit/analysis/analysis.mk
 include $(srcdir)/tests/unit/io/io.mk

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
- * error.c - error message formatting.
+ * error.c - error message formatting (within its 512 bytes: clip.h).
  */
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "base/clip.h"
 #include "base/error.h"
 
 int oc_err_set(struct oc_err *err, const char *fmt, ...)
@@ -15,7 +16,8 @@ int oc_err_set(struct oc_err *err, const char *fmt, ...)
 	if (!err)
 		return -1;
 	va_start(ap, fmt);
-	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+	/* a long name cut with "...", not in the middle of a character */
+	oc_vformat_clipped(err->msg, sizeof(err->msg), fmt, ap);
 	va_end(ap);
 	/* a message quotes what it got from files and clients: no control
 	 * character of theirs reaches a log line or a terminal */

@@ -13,7 +13,8 @@ struct oc_err {
 	char msg[512];
 };
 
-/* Formats into err->msg (err may be NULL); always returns -1. */
+/* Formats into err->msg (err may be NULL), a longer message cut with
+ * "..." (base/clip.h); always returns -1. */
 int oc_err_set(struct oc_err *err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 

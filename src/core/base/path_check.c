@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "base/path_check.h"
+#include "base/regular_file.h"
 
 /* The folder of path: stat() into st; -1 with err naming it. */
 static int folder_of(const char *option, const char *path, struct stat *st,
@@ -42,26 +43,23 @@ int oc_path_check_writable_file(const char *option, const char *path,
 
 	if (folder_of(option, path, &st, dir, sizeof(dir), err))
 		return -1;
-	if (!stat(path, &st) && !S_ISREG(st.st_mode))
-		return oc_err_set(err, "option %s: %s is not a regular file",
-				  option, path);
+	if (!lstat(path, &st) && !S_ISREG(st.st_mode))
+		return oc_err_set(err,
+				  "option %s: %s is %s, not a regular file",
+				  option, path, oc_file_kind(st.st_mode));
 	return 0;
 }
 
 int oc_path_check_readable_file(const char *option, const char *path,
 				struct oc_err *err)
 {
-	struct stat st;
+	struct oc_err why;
+	int fd =
+		oc_open_regular(path, OC_OPEN_FOLLOW, OC_INPUT_MAX_BYTES, &why);
 
-	if (stat(path, &st))
-		return oc_err_set(err, "option %s: %s: %s", option, path,
-				  strerror(errno));
-	if (!S_ISREG(st.st_mode))
-		return oc_err_set(err, "option %s: %s is not a regular file",
-				  option, path);
-	if (access(path, R_OK))
-		return oc_err_set(err, "option %s: %s: %s", option, path,
-				  strerror(errno));
+	if (fd < 0)
+		return oc_err_set(err, "option %s: %s", option, why.msg);
+	close(fd);
 	return 0;
 }
 

@@ -9,13 +9,15 @@
 #include "base/error.h"
 
 /* A file the plugin writes (state=): its folder exists and is a folder,
- * and the path, if it exists, is a regular file.  Errors name the
+ * and the path, if it exists, is a regular file (not a link to one:
+ * regular_file.h).  Errors name the
  * option, the path and the problem. */
 int oc_path_check_writable_file(const char *option, const char *path,
 				struct oc_err *err);
 
-/* A file the plugin reads (roots=, vms=, policy=, weights=): it exists,
- * is a regular file and can be opened for reading. */
+/* A file the plugin reads (roots=, vms=, policy=, weights=): it opens
+ * for reading as oc_open_regular() opens it (a regular file, or a link
+ * to one, of at most OC_INPUT_MAX_BYTES). */
 int oc_path_check_readable_file(const char *option, const char *path,
 				struct oc_err *err);
 

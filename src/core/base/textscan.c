@@ -54,6 +54,46 @@ int oc_err_at(struct oc_err *err, const char *file, unsigned line,
 	return oc_err_set(err, "%s:%u: %s", file, line, copy);
 }
 
+/* Room for one more character and the final '\0' in *line. */
+static int make_room(char **line, size_t *cap, size_t len)
+{
+	size_t want;
+	char *grown;
+
+	if (len + 2 <= *cap)
+		return 0;
+	if (len >= OC_LINE_MAX) {
+		errno = EMSGSIZE;
+		return -1;
+	}
+	want = *cap < 128 ? 128 : *cap * 2;
+	if (want > OC_LINE_MAX + 2)
+		want = OC_LINE_MAX + 2;
+	grown = realloc(*line, want);
+	if (!grown)
+		return -1; /* errno ENOMEM */
+	*line = grown;
+	*cap = want;
+	return 0;
+}
+
+ssize_t oc_getline(char **line, size_t *cap, FILE *in)
+{
+	size_t len = 0;
+	int c = 0;
+
+	flockfile(in);
+	while (c != '\n' && !make_room(line, cap, len) &&
+	       (c = getc_unlocked(in)) != EOF)
+		(*line)[len++] = (char)c;
+	funlockfile(in);
+	if (*line && len < *cap)
+		(*line)[len] = '\0';
+	if (c == '\n' || (c == EOF && len && !ferror(in)))
+		return (ssize_t)len;
+	return -1;
+}
+
 int oc_read_to_end(FILE *in, const char *file, unsigned line,
 		   struct oc_err *err)
 {
@@ -61,6 +101,11 @@ int oc_read_to_end(FILE *in, const char *file, unsigned line,
 
 	if (feof(in))
 		return 0;
+	if (reason == EMSGSIZE)
+		return oc_err_set(err,
+				  "%s:%u: a line longer than %zu bytes: "
+				  "not a text file of this kind",
+				  file, line, OC_LINE_MAX);
 	return oc_err_set(err, "%s:%u: cannot read this line: %s", file, line,
 			  strerror(reason));
 }
@@ -73,7 +118,7 @@ int oc_read_lines(FILE *in, const char *file, oc_line_fn *fn, void *ctx,
 	unsigned lineno = 0;
 	int ret = 0;
 
-	while (!ret && getline(&line, &cap, in) >= 0) {
+	while (!ret && oc_getline(&line, &cap, in) >= 0) {
 		lineno++;
 		ret = fn(ctx, line, lineno, err);
 	}

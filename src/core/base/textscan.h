@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "base/error.h"
 
@@ -30,12 +31,25 @@ char *oc_scan_quoted(char **s);
 int oc_err_at(struct oc_err *err, const char *file, unsigned line,
 	      const char *msg, const char *what);
 
-/* Call it when a parser's getline() loop ended without an error of its
- * own: 0 when getline() stopped at the end of the file; else (no memory
- * for the line, a read error) -1 with err set to "FILE:LINE: cannot
- * read this line: REASON", so that a file read in part is never taken
- * for the whole file.  line: the lines read + 1.  Needs getline()'s
- * errno. */
+/* The longest line a parser reads: far above any real line (a
+ * partition with thousands of members, a long node description), yet
+ * a file without line ends (/dev/zero, a binary) costs 1 MiB, not all
+ * the memory of the host. */
+#define OC_LINE_MAX ((size_t)1 << 20)
+
+/* getline() bounded by OC_LINE_MAX: reads one line into *line (grown as
+ * needed, like getline's) and returns its length, newline included; -1
+ * at the end of the file or on an error: a read error or no memory
+ * (errno as getline's), or a line longer than OC_LINE_MAX bytes (errno
+ * EMSGSIZE, the stream left in the middle of that line). */
+ssize_t oc_getline(char **line, size_t *cap, FILE *in);
+
+/* Call it when a parser's oc_getline() loop ended without an error of
+ * its own: 0 when oc_getline() stopped at the end of the file; else (a
+ * line too long, no memory for the line, a read error) -1 with err set
+ * to "FILE:LINE: cannot read this line: REASON", so that a file read in
+ * part is never taken for the whole file.  line: the lines read + 1.
+ * Needs oc_getline()'s errno. */
 int oc_read_to_end(FILE *in, const char *file, unsigned line,
 		   struct oc_err *err);
 
@@ -44,8 +58,8 @@ int oc_read_to_end(FILE *in, const char *file, unsigned line,
 typedef int oc_line_fn(void *ctx, char *line, unsigned lineno,
 		       struct oc_err *err);
 
-/* Calls fn for every line of in (getline: a long line is one line) until
- * one fails: 0 when the whole file was read; -1 with err set to
+/* Calls fn for every line of in (oc_getline: a line longer than
+ * OC_LINE_MAX is an error) until one fails: 0 when the whole file was read; -1 with err set to
  * "FILE:LINE: problem", fn's or oc_read_to_end()'s. */
 int oc_read_lines(FILE *in, const char *file, oc_line_fn *fn, void *ctx,
 		  struct oc_err *err);

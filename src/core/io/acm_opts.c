@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/regular_file.h"
 #include "base/textscan.h"
 #include "io/acm_opts.h"
 
@@ -73,15 +74,12 @@ int oc_acm_opts_read(FILE *in, const char *path, struct oc_acm_opts *o,
 int oc_acm_opts_load(const char *path, struct oc_acm_opts *o,
 		     struct oc_err *err)
 {
-	FILE *in = fopen(path, "r");
+	FILE *in =
+		oc_fopen_regular(path, OC_OPEN_FOLLOW, OC_INPUT_MAX_BYTES, err);
 	int ret;
 
-	if (!in) {
-		if (errno == ENOENT)
-			return 0;
-		return oc_err_set(err, "%s: cannot open: %s", path,
-				  strerror(errno));
-	}
+	if (!in)
+		return errno == ENOENT ? 0 : -1;
 	ret = oc_acm_opts_read(in, path, o, err);
 	fclose(in);
 	return ret;

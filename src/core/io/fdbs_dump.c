@@ -101,8 +101,8 @@ int oc_fdbs_read(const struct oc_fabric *f, FILE *in, const char *name,
 	r.t = oc_lfts_new(f->num_switches, f->max_lid);
 	if (!r.t)
 		return oc_err_set(err, "out of memory for LFTs");
-	/* getline: the rest of a long line must not count as a line */
-	while (!ret && getline(&line, &cap, in) >= 0)
+	/* oc_getline: the rest of a long line must not count as a line */
+	while (!ret && oc_getline(&line, &cap, in) >= 0)
 		ret = read_line(&r, line, ++lineno, err);
 	if (!ret)
 		ret = oc_read_to_end(in, name, lineno + 1, err);

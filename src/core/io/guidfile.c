@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/regular_file.h"
 #include "analysis/ftree.h"
 #include "io/guidfile.h"
 #include "base/textscan.h"
@@ -57,7 +58,8 @@ static int append_line(unsigned **lines, size_t *cap, size_t n, unsigned lineno)
 static int load_list(const char *path, uint64_t **guids, unsigned **lines,
 		     size_t *count, struct oc_err *err)
 {
-	FILE *in = fopen(path, "r");
+	FILE *in =
+		oc_fopen_regular(path, OC_OPEN_FOLLOW, OC_INPUT_MAX_BYTES, err);
 	char *line = NULL, *save, *tok;
 	size_t cap = 0, lcap = 0, lines_cap = 0;
 	unsigned lineno = 0;
@@ -67,8 +69,8 @@ static int load_list(const char *path, uint64_t **guids, unsigned **lines,
 	*guids = NULL;
 	*count = 0;
 	if (!in)
-		return oc_err_set(err, "%s: %s", path, strerror(errno));
-	while (!ret && getline(&line, &lcap, in) >= 0) {
+		return -1;
+	while (!ret && oc_getline(&line, &lcap, in) >= 0) {
 		lineno++;
 		tok = first_token(line, &save);
 		if (!tok)
@@ -163,7 +165,8 @@ static int apply_entry(struct oc_fabric *f, uint64_t guid, uint64_t lid,
 
 int oc_guid2lid_apply(struct oc_fabric *f, const char *path, struct oc_err *err)
 {
-	FILE *in = fopen(path, "r");
+	FILE *in =
+		oc_fopen_regular(path, OC_OPEN_FOLLOW, OC_INPUT_MAX_BYTES, err);
 	char *line = NULL, *save, *tok[3];
 	size_t lcap = 0;
 	unsigned lineno = 0;
@@ -171,8 +174,8 @@ int oc_guid2lid_apply(struct oc_fabric *f, const char *path, struct oc_err *err)
 	int ret = 0;
 
 	if (!in)
-		return oc_err_set(err, "%s: %s", path, strerror(errno));
-	while (!ret && getline(&line, &lcap, in) >= 0) {
+		return -1;
+	while (!ret && oc_getline(&line, &lcap, in) >= 0) {
 		lineno++;
 		tok[0] = first_token(line, &save);
 		if (!tok[0])

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/regular_file.h"
 #include "io/ibsim_dump.h"
 #include "model/link_list.h"
 #include "base/textscan.h"
@@ -460,7 +461,7 @@ static int read_lines(struct dump_parser *ps, FILE *in)
 	ssize_t len;
 	int ret = 0;
 
-	while (!ret && !ps->ended && (len = getline(&line, &cap, in)) >= 0) {
+	while (!ret && !ps->ended && (len = oc_getline(&line, &cap, in)) >= 0) {
 		ps->line++;
 		while (len > 0 &&
 		       (line[len - 1] == '\n' || line[len - 1] == '\r'))
@@ -505,13 +506,12 @@ struct oc_fabric *oc_ibsim_dump_load(const char *path, struct oc_lfts **lfts,
 				     struct oc_err *err)
 {
 	struct oc_fabric *f;
-	FILE *in = fopen(path, "r");
+	FILE *in =
+		oc_fopen_regular(path, OC_OPEN_FOLLOW, OC_DUMP_MAX_BYTES, err);
 
 	*lfts = NULL;
-	if (!in) {
-		oc_err_set(err, "%s: %s", path, strerror(errno));
+	if (!in)
 		return NULL;
-	}
 	f = oc_ibsim_dump_read(in, path, lfts, err);
 	fclose(in);
 	return f;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/clip.h"
 #include "base/utf8.h"
 #include "io/ctl_json.h"
 #include "io/json_out.h"
@@ -58,6 +59,32 @@ char *oc_json_quoted(const char *s)
 	char *q = str ? json_dumps(str, JSON_ENCODE_ANY | OC_JSON_FLAGS) : NULL;
 
 	json_decref(str);
+	return q;
+}
+
+char *oc_json_quoted_clipped(const char *s, size_t max)
+{
+	static const char dots[] = "\"" OC_CLIP_ELLIPSIS "\"";
+	size_t len = strlen(s), raw = max - 2, qlen;
+	char *cut = malloc(raw + 1), *q = NULL;
+
+	while (cut) {
+		oc_clip(cut, raw + 1, s, len);
+		q = oc_json_quoted(cut);
+		if (!q || (qlen = strlen(q)) <= max)
+			break;
+		free(q);
+		q = NULL;
+		if (raw < OC_CLIP_MIN_SIZE) { /* a few bytes of escapes */
+			q = strdup(dots);
+			break;
+		}
+		/* fewer bytes by about the escapes' share of q */
+		raw = raw * max / qlen < raw ? raw * max / qlen : raw - 1;
+		if (raw < OC_CLIP_MIN_SIZE - 1)
+			raw = OC_CLIP_MIN_SIZE - 1;
+	}
+	free(cut);
 	return q;
 }
 

@@ -31,6 +31,13 @@ json_t *oc_json_text(const char *s);
  * memory): for a log line, where no byte of s may go unescaped. */
 char *oc_json_quoted(const char *s);
 
+/* The same in at most max bytes (max >= OC_JSON_QUOTED_MIN), quotes
+ * included: s is clipped (base/clip.h: "...") before it is quoted, to
+ * max - 2 bytes and further while its escapes (up to 6 bytes for one)
+ * do not fit.  For a client's words in a log line. */
+#define OC_JSON_QUOTED_MIN 5 /* "..." */
+char *oc_json_quoted_clipped(const char *s, size_t max);
+
 /* Writes obj and a newline to out, then drops the reference to obj.
  * -1 when obj is NULL (a member could not be built: out of memory) or
  * the write failed. */

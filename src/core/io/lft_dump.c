@@ -188,8 +188,8 @@ int oc_lft_dump_read(const struct oc_fabric *f, FILE *in, const char *name,
 
 	if (!t)
 		return oc_err_set(err, "out of memory for LFTs");
-	/* getline: the rest of a long line must not count as a line */
-	while (!ret && getline(&line, &cap, in) >= 0) {
+	/* oc_getline: the rest of a long line must not count as a line */
+	while (!ret && oc_getline(&line, &cap, in) >= 0) {
 		lineno++;
 		if (!strncmp(line, "Unicast lids", 12)) {
 			ret = read_header(f, line, name, lineno, &sw, err);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/regular_file.h"
 #include "base/textscan.h"
 #include "io/fdbs_dump.h"
 #include "io/lft_dump.h"
@@ -38,7 +39,7 @@ static int detect(FILE *in, const char *path, enum oc_lft_format *fmt,
 	unsigned lineno = 0;
 
 	errno = 0;
-	while (getline(&line, &cap, in) >= 0) {
+	while (oc_getline(&line, &cap, in) >= 0) {
 		lineno++;
 		s = oc_skip_blanks(line);
 		if (*s && *s != '\n' && *s != '\r')
@@ -77,11 +78,12 @@ int oc_lft_input_load(const struct oc_fabric *f, const char *path,
 		      enum oc_lft_format fmt, struct oc_lfts **lfts,
 		      struct oc_err *err)
 {
-	FILE *in = fopen(path, "r");
+	FILE *in =
+		oc_fopen_regular(path, OC_OPEN_FOLLOW, OC_DUMP_MAX_BYTES, err);
 	int ret;
 
 	if (!in)
-		return oc_err_set(err, "%s: %s", path, strerror(errno));
+		return -1;
 	ret = fmt == OC_LFT_AUTO ? detect(in, path, &fmt, err) : 0;
 	if (!ret && fmt == OC_LFT_FDBS)
 		ret = oc_fdbs_read(f, in, path, lfts, err);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/regular_file.h"
 #include "base/hash.h"
 #include "base/textscan.h"
 #include "io/node_name_map.h"
@@ -121,12 +122,11 @@ struct oc_name_map *oc_name_map_read(FILE *in, const char *path,
 struct oc_name_map *oc_name_map_load(const char *path, struct oc_err *err)
 {
 	struct oc_name_map *m;
-	FILE *in = fopen(path, "r");
+	FILE *in =
+		oc_fopen_regular(path, OC_OPEN_FOLLOW, OC_INPUT_MAX_BYTES, err);
 
-	if (!in) {
-		oc_err_set(err, "%s: %s", path, strerror(errno));
+	if (!in)
 		return NULL;
-	}
 	m = oc_name_map_read(in, path, err);
 	fclose(in);
 	return m;

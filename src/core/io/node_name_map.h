@@ -22,6 +22,10 @@
 #include "base/error.h"
 
 #define OC_NAME_MAP_MAX 256
+/* The longest name the plugin gives a node, NUL included: a map's name
+ * (longer than a 64-byte description), then "-0x" and 16 hex digits when
+ * another node has it already (src/osm/routing/snapshot.c). */
+#define OC_NODE_NAME_MAX (OC_NAME_MAP_MAX + 20)
 
 struct oc_name_map;
 

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/regular_file.h"
+#include "base/textscan.h"
 #include "io/osm_conf.h"
 
 static const char *const key_names[OC_CONF_NUM_KEYS] = {
@@ -76,7 +78,8 @@ static int take_line(struct oc_osm_conf *conf, char *line, unsigned no)
 int oc_osm_conf_load(struct oc_osm_conf *conf, const char *path,
 		     struct oc_err *err)
 {
-	FILE *in = fopen(path, "r");
+	FILE *in =
+		oc_fopen_regular(path, OC_OPEN_FOLLOW, OC_INPUT_MAX_BYTES, err);
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
@@ -85,17 +88,17 @@ int oc_osm_conf_load(struct oc_osm_conf *conf, const char *path,
 
 	memset(conf, 0, sizeof(*conf));
 	if (!in)
-		return oc_err_set(err, "%s: %s", path, strerror(errno));
-	while (!ret && (len = getline(&line, &cap, in)) >= 0) {
+		return -1;
+	while (!ret && (len = oc_getline(&line, &cap, in)) >= 0) {
 		no++;
 		if (len > OC_CONF_LINE_MAX + 1 && !conf->long_line)
 			conf->long_line = no;
 		ret = take_line(conf, line, no);
 	}
 	free(line);
-	if (ferror(in) && !ret)
-		ret = oc_err_set(err, "%s: cannot read", path);
-	else if (ret)
+	if (!ret)
+		ret = oc_read_to_end(in, path, no + 1, err);
+	else
 		oc_err_set(err, "%s: out of memory", path);
 	fclose(in);
 	if (ret)

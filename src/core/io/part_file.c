@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/regular_file.h"
 #include "io/part_file.h"
 #include "io/policy_file.h"
 #include "base/textscan.h"
@@ -328,12 +329,11 @@ struct oc_partitions *oc_part_file_load(const char *path,
 					uint64_t sm_guid, struct oc_err *err)
 {
 	struct oc_partitions *ps;
-	FILE *in = fopen(path, "r");
+	FILE *in =
+		oc_fopen_regular(path, OC_OPEN_FOLLOW, OC_INPUT_MAX_BYTES, err);
 
-	if (!in) {
-		oc_err_set(err, "%s: %s", path, strerror(errno));
+	if (!in)
 		return NULL;
-	}
 	ps = oc_part_file_read(in, path, f, sm_guid, err);
 	fclose(in);
 	return ps;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/regular_file.h"
 #include "io/policy_file.h"
 #include "base/textscan.h"
 
@@ -131,12 +132,11 @@ struct oc_policies *oc_policy_file_read(FILE *in, const char *path,
 struct oc_policies *oc_policy_file_load(const char *path, struct oc_err *err)
 {
 	struct oc_policies *p;
-	FILE *in = fopen(path, "r");
+	FILE *in =
+		oc_fopen_regular(path, OC_OPEN_FOLLOW, OC_INPUT_MAX_BYTES, err);
 
-	if (!in) {
-		oc_err_set(err, "%s: %s", path, strerror(errno));
+	if (!in)
 		return NULL;
-	}
 	p = oc_policy_file_read(in, path, err);
 	fclose(in);
 	return p;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/regular_file.h"
 #include "base/textscan.h"
 #include "io/node_desc.h"
 #include "io/subnet_lst.h"
@@ -179,12 +180,11 @@ struct oc_fabric *oc_subnet_lst_read(FILE *in, const char *name,
 struct oc_fabric *oc_subnet_lst_load(const char *path, struct oc_err *err)
 {
 	struct oc_fabric *f;
-	FILE *in = fopen(path, "r");
+	FILE *in =
+		oc_fopen_regular(path, OC_OPEN_FOLLOW, OC_INPUT_MAX_BYTES, err);
 
-	if (!in) {
-		oc_err_set(err, "%s: %s", path, strerror(errno));
+	if (!in)
 		return NULL;
-	}
 	f = oc_subnet_lst_read(in, path, err);
 	fclose(in);
 	return f;

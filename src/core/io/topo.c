@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/regular_file.h"
 #include "model/link_list.h"
 #include "base/hash.h"
 #include "base/textscan.h"
@@ -504,7 +505,7 @@ struct oc_fabric *oc_topo_read(FILE *in, const char *name, struct oc_err *err)
 		oc_err_set(err, "%s: out of memory", name);
 		return NULL;
 	}
-	while (!ret && (len = getline(&line, &cap, in)) >= 0) {
+	while (!ret && (len = oc_getline(&line, &cap, in)) >= 0) {
 		ps.line++;
 		while (len > 0 &&
 		       (line[len - 1] == '\n' || line[len - 1] == '\r'))
@@ -531,12 +532,11 @@ struct oc_fabric *oc_topo_read(FILE *in, const char *name, struct oc_err *err)
 struct oc_fabric *oc_topo_load(const char *path, struct oc_err *err)
 {
 	struct oc_fabric *f;
-	FILE *in = fopen(path, "r");
+	FILE *in =
+		oc_fopen_regular(path, OC_OPEN_FOLLOW, OC_INPUT_MAX_BYTES, err);
 
-	if (!in) {
-		oc_err_set(err, "%s: %s", path, strerror(errno));
+	if (!in)
 		return NULL;
-	}
 	f = oc_topo_read(in, path, err);
 	fclose(in);
 	return f;

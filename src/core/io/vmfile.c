@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/regular_file.h"
 #include "model/fabric.h"
 #include "base/hash.h"
 #include "base/textscan.h"
@@ -219,10 +220,10 @@ static int load_file(struct oc_vm_table *t, const char *path,
 
 	if (!staged)
 		return oc_err_set(err, "%s: out of memory", path);
-	in = fopen(path, "r");
+	in = oc_fopen_regular(path, OC_OPEN_FOLLOW, OC_INPUT_MAX_BYTES, err);
 	if (!in) {
 		oc_vm_table_free(staged);
-		return oc_err_set(err, "%s: %s", path, strerror(errno));
+		return -1;
 	}
 	ret = load_into(staged, in, path, bad_line, ctx, err);
 	fclose(in);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/regular_file.h"
 #include "base/textscan.h"
 #include "io/weights_file.h"
 
@@ -68,12 +69,11 @@ struct oc_weights *oc_weights_read(FILE *in, const char *path,
 struct oc_weights *oc_weights_load(const char *path, struct oc_err *err)
 {
 	struct oc_weights *w;
-	FILE *in = fopen(path, "r");
+	FILE *in =
+		oc_fopen_regular(path, OC_OPEN_FOLLOW, OC_INPUT_MAX_BYTES, err);
 
-	if (!in) {
-		oc_err_set(err, "%s: %s", path, strerror(errno));
+	if (!in)
 		return NULL;
-	}
 	w = oc_weights_read(in, path, err);
 	fclose(in);
 	return w;

@@ -4,4 +4,5 @@
 libosmcloudcore_la_SOURCES += src/core/vm/lid_model.c \
 	src/core/vm/lid_model.h src/core/vm/reconcile.c src/core/vm/reconcile.h \
 	src/core/vm/vmreg.c src/core/vm/vmreg.h src/core/vm/vmreg_file.c \
-	src/core/vm/vmreg_free.c
+	src/core/vm/vmreg_free.c src/core/vm/vguid_rule.c src/core/vm/vguid_rule.h \
+	src/core/vm/vm_doubts.c src/core/vm/vm_doubts.h

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/regular_file.h"
 #include "base/textscan.h"
 #include "vm/vmreg.h"
 
@@ -227,13 +228,12 @@ int oc_vmreg_load(struct oc_vmreg *r, const char *path, int *version,
 		  struct oc_err *err)
 {
 	struct state_reader s = {.r = r, .path = path};
-	FILE *in = fopen(path, "r");
+	FILE *in = oc_fopen_regular(path, OC_OPEN_NOFOLLOW, OC_STATE_MAX_BYTES,
+				    err);
 	int ret;
 
-	if (!in && errno == ENOENT)
-		return 1;
 	if (!in)
-		return oc_err_set(err, "%s: %s", path, strerror(errno));
+		return errno == ENOENT ? 1 : -1;
 	ret = read_state(&s, in, err);
 	fclose(in);
 	if (ret)

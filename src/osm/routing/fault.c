@@ -8,6 +8,7 @@
 
 #include "routing/fault.h"
 #include "io/lft_dump.h"
+#include "base/regular_file.h"
 
 #define FAULT_ENV "OSMCLOUD_FAULT_LFTS"
 #define FAULT_CARRY_ENV "OSMCLOUD_FAULT_CARRY"
@@ -47,10 +48,9 @@ static int read_faults(const char *env, const struct oc_fabric *f,
 	*path = getenv(env);
 	if (!*path || !**path)
 		return 0;
-	in = fopen(*path, "r");
+	in = oc_fopen_regular(*path, OC_OPEN_FOLLOW, OC_DUMP_MAX_BYTES, err);
 	if (!in)
-		return oc_err_set(err, "fault injection: cannot open %s",
-				  *path);
+		return -1;
 	ret = oc_lft_dump_read(f, in, *path, faulty, err);
 	fclose(in);
 	return ret;
@@ -101,9 +101,9 @@ int oc_osm_fault_inject(const struct oc_fabric *f, struct oc_lfts *lfts,
 
 	if (!path || !*path)
 		return 0;
-	in = fopen(path, "r");
+	in = oc_fopen_regular(path, OC_OPEN_FOLLOW, OC_DUMP_MAX_BYTES, err);
 	if (!in)
-		return oc_err_set(err, "fault injection: cannot open %s", path);
+		return -1;
 	ret = oc_lft_dump_read(f, in, path, &faulty, err);
 	fclose(in);
 	if (ret)

@@ -31,6 +31,8 @@ static void bad_vm_line(void *ctx, const char *msg)
 		   msg);
 }
 
+/* A VM file that cannot be read costs its VMs, not the plugin: they
+ * are routed as idle VFs (no VMs from it) until it can be read. */
 static int load_vms(struct oc_osm_inputs *in, const char *path,
 		    const struct oc_osm_log *log, struct oc_err *err)
 {
@@ -39,9 +41,19 @@ static int load_vms(struct oc_osm_inputs *in, const char *path,
 	in->vms = oc_vm_table_new();
 	if (!in->vms)
 		return oc_err_set(err, "option vms: %s: out of memory", path);
-	if (oc_vm_table_load_lenient(in->vms, path, bad_vm_line, (void *)log,
-				     &why))
-		return oc_err_set(err, "option vms: %s", why.msg);
+	if (!oc_vm_table_load_lenient(in->vms, path, bad_vm_line, (void *)log,
+				      &why))
+		return 0;
+	oc_osm_err(log, OC_ERR_INPUT,
+		   "osmcloud: option vms: %s; no VMs from this file until "
+		   "it can be read (a registry is not seeded from it), "
+		   "routing goes on",
+		   why.msg);
+	oc_vm_table_free(in->vms);
+	in->vms = oc_vm_table_new();
+	in->vms_unread = 1;
+	if (!in->vms)
+		return oc_err_set(err, "option vms: %s: out of memory", path);
 	return 0;
 }
 
@@ -87,8 +99,19 @@ int oc_osm_inputs_reload(struct oc_osm_inputs *in,
 {
 	struct oc_osm_inputs fresh;
 
+	struct oc_vm_table *last_good;
+
 	if (oc_osm_inputs_load(&fresh, opts, log, err))
 		return -1;
+	if (fresh.vms_unread && in->vms && !in->vms_unread) {
+		last_good = in->vms;
+		in->vms = fresh.vms;
+		fresh.vms = last_good;
+		oc_osm_info(log,
+			    "osmcloud: option vms: routing with the %u "
+			    "VMs last read from it",
+			    last_good->count);
+	}
 	oc_osm_inputs_clear(in);
 	*in = fresh;
 	return 0;

@@ -11,7 +11,11 @@
  * roots, policy and weights files are read whole or not at all: routing
  * never runs on half a policy file.  The VM file is read line by line: a
  * bad line is an ERR naming the file and line and costs that VM only
- * (it is routed as an idle VF), the other VMs are routed.
+ * (it is routed as an idle VF), the other VMs are routed.  A VM file
+ * that cannot be read at all (missing, not a regular file) costs its
+ * VMs, never the plugin: an ERR names it and routing goes on with the
+ * VMs last read from it, or with none (vms_unread) until it can be
+ * read; a registry is not seeded from it meanwhile.
  */
 #ifndef OC_OSM_INPUTS_H
 #define OC_OSM_INPUTS_H
@@ -28,18 +32,23 @@ struct oc_osm_inputs {
 	uint64_t *roots; /* NULL: detect the roots */
 	size_t num_roots;
 	struct oc_vm_table *vms;      /* NULL: every active VF is a VM */
+	int vms_unread;		      /* vms= could not be read: vms is
+				       * the last good table or empty */
 	struct oc_policies *policies; /* NULL: def-isolation, strict */
 	struct oc_weights *weights;   /* NULL: every node weighs 1 */
 };
 
 /* Loads the files named in opts into in (empty first).  On error in is
- * left empty and err names the option and the file's problem. */
+ * left empty and err names the option and the file's problem.  A vms=
+ * file that cannot be read is no error: logged (ERR), in->vms is then
+ * empty and in->vms_unread set. */
 int oc_osm_inputs_load(struct oc_osm_inputs *in, const struct oc_osm_opts *opts,
 		       const struct oc_osm_log *log, struct oc_err *err);
 void oc_osm_inputs_clear(struct oc_osm_inputs *in);
 
 /* Reads the files again into *in.  On error *in keeps what it held, and
- * err says which file is wrong and why. */
+ * err says which file is wrong and why; a vms= file that cannot be read
+ * (logged) keeps the VMs last read from it. */
 int oc_osm_inputs_reload(struct oc_osm_inputs *in,
 			 const struct oc_osm_opts *opts,
 			 const struct oc_osm_log *log, struct oc_err *err);

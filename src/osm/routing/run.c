@@ -164,6 +164,7 @@ static int take_snapshot(struct oc_osm_run *run, struct oc_err *err)
 	if (!run->snap)
 		return -1;
 	f = run->snap->f;
+	oc_osm_vmstate_note_guids(&run->plugin->vmstate, f);
 	run->snapshot_ms = oc_now_ms() - t;
 	oc_osm_info(run_log(run),
 		    "%s: snapshot: %u nodes (%u switches), %u ports, "
@@ -264,6 +265,27 @@ static int vms_on_vfs(struct oc_osm_run *run, const struct oc_ftree *ft,
 	return 0;
 }
 
+/* The SM's LID: the master's (this SM's when it is master). */
+static unsigned sm_lid(const struct oc_osm_run *run)
+{
+	return cl_ntoh16(run->plugin->osm->subn.master_sm_base_lid);
+}
+
+/* Whether the registry must wait for the vms= file: it would be seeded
+ * from it, and it could not be read (inputs.h): never seeded empty. */
+static int seed_waits(struct oc_osm_run *run)
+{
+	struct oc_osm_plugin *p = run->plugin;
+
+	if (!p->inputs.vms_unread || !oc_osm_vmstate_awaits_seed(&p->vmstate))
+		return 0;
+	oc_osm_err(run_log(run), OC_ERR_INPUT,
+		   "%s: option state: %s is not seeded while the vms= file "
+		   "%s cannot be read; VM operations wait for it",
+		   run->engine->name, p->opts.state_file, p->opts.vms_file);
+	return 1;
+}
+
 /* The VMs to route: the registry's when state= is set and usable
  * (seeded from the vms= file the first time), else the vms= file's VMs
  * that sit on VF ports. */
@@ -278,14 +300,17 @@ static int vms_for_routing(struct oc_osm_run *run, struct oc_vm_table **owned,
 	if (!p->opts.state_file && !p->inputs.vms)
 		return 0;
 	ft = analyse_for_vms(run);
-	if (p->opts.state_file)
+	if (p->opts.state_file && !seed_waits(run))
 		ret = oc_osm_vmstate_for_routing(&p->vmstate, p->inputs.vms,
 						 p->opts.vms_file, run->snap->f,
 						 ft, run_log(run), owned, err);
 	if (!ret && !*owned && p->inputs.vms)
 		ret = vms_on_vfs(run, ft, owned, err);
-	else if (!ret && *owned)
+	else if (!ret && *owned) {
+		oc_osm_vmstate_hold_doubted(&p->vmstate, run->snap->f, ft,
+					    sm_lid(run), run_log(run));
 		place_vguids(run);
+	}
 	oc_ftree_free(ft);
 	return ret;
 }

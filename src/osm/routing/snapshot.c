@@ -17,13 +17,13 @@
 
 #include "routing/snapshot.h"
 
-/* Longest base name: a full description or a node name map's name. */
-#define BASE_LEN                                    \
-	(OC_NAME_MAP_MAX > IB_NODE_DESCRIPTION_SIZE \
-		 ? OC_NAME_MAP_MAX                  \
-		 : IB_NODE_DESCRIPTION_SIZE)
-/* Longest name: the base name, "-0x", 16 hex digits, NUL. */
-#define NAME_LEN (BASE_LEN + 20)
+/* Longest base name: a node name map's name (a description is
+ * shorter); longest name: the base name, "-0x", 16 hex digits, NUL. */
+#define BASE_LEN OC_NAME_MAP_MAX
+#define NAME_LEN OC_NODE_NAME_MAX
+_Static_assert(IB_NODE_DESCRIPTION_SIZE <= BASE_LEN &&
+		       BASE_LEN + 20 <= NAME_LEN,
+	       "a node's name fits OC_NODE_NAME_MAX");
 
 typedef int (*node_pass_fn)(struct oc_osm_snapshot *s, osm_node_t *node,
 			    uint32_t id, void *arg, struct oc_err *err);

@@ -154,7 +154,7 @@ static void vm_line(osm_opensm_t *osm, const struct oc_vm_rec *vm, FILE *out)
 
 static json_t *vm_json(struct oc_osm_plugin *p, const struct oc_vm_rec *vm)
 {
-	const char *held = oc_osm_takeover_held_why(p, vm->name);
+	const char *held = oc_osm_holds_why(&p->vmstate.holds, vm->name);
 	char vguid[24], vf_guid[24];
 	json_t *o;
 
@@ -181,9 +181,9 @@ static int registry_json(const struct oc_osm_plugin *p, json_t *reply)
 	json_t *held = json_array();
 	uint32_t i;
 
-	for (i = 0; held && i < p->takeover.num_held; i++)
+	for (i = 0; held && i < p->vmstate.holds.count; i++)
 		if (json_array_append_new(
-			    held, oc_json_text(p->takeover.held[i].name))) {
+			    held, oc_json_text(p->vmstate.holds.v[i].name))) {
 			json_decref(held);
 			held = NULL;
 		}

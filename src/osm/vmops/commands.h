@@ -28,14 +28,14 @@ struct oc_cmd_out {
 	json_t *json; /* NULL, or the JSON reply: a command adds its own
 			 members (sent with "done" only) */
 	/* a VM operation (migrate, boot, stop) */
-	int has_op;	     /* op is filled: it ran or had already */
-	int already;	     /* it had already taken effect: no SMP */
-	const char *how;     /* "swap", "copy", "boot", "stop" */
-	struct oc_osm_op op; /* its figures (opstats.h) */
-	uint64_t vguid;	     /* the VM's vGUID (0: unknown) */
-	uint64_t vf_guid;    /* its VF port GUID afterwards (0: none) */
-	char vf[72];	     /* that VF's name */
-	char remains[1024];  /* partial: what is left and who does it */
+	int has_op;		   /* op is filled: it ran or had already */
+	int already;		   /* it had already taken effect: no SMP */
+	const char *how;	   /* "swap", "copy", "boot", "stop" */
+	struct oc_osm_op op;	   /* its figures (opstats.h) */
+	uint64_t vguid;		   /* the VM's vGUID (0: unknown) */
+	uint64_t vf_guid;	   /* its VF port GUID afterwards (0: none) */
+	char vf[OC_NODE_NAME_MAX]; /* that VF's name */
+	char remains[1024];	   /* partial: what is left and who does it */
 };
 
 /* One command of the table. */

@@ -88,6 +88,7 @@ static void conn_request(struct oc_osm_ctl *c, struct oc_ctl_conn *k,
 		return;
 	}
 	oc_osm_request(c->plugin, &k->peer, line, reply);
+	k->served++;
 	/* glibc: a failed last realloc leaves out NULL, fclose 0 */
 	if (fclose(reply) || !k->out) {
 		free(k->out); /* no answer rather than a truncated one */
@@ -194,8 +195,11 @@ static const char *conn_expired(const struct oc_ctl_conn *k, double now)
 	if (k->line_ms && now - k->line_ms > OC_CTL_LINE_S * 1e3)
 		return "a request line did not end within " OC_STR(
 			OC_CTL_LINE_S) " s";
-	if (!k->write_ms && !k->line_ms &&
-	    now - k->last_ms > OC_CTL_IDLE_S * 1e3)
+	if (k->write_ms || k->line_ms)
+		return NULL;
+	if (!k->served && now - k->last_ms > OC_CTL_FIRST_S * 1e3)
+		return "no request within " OC_STR(OC_CTL_FIRST_S) " s";
+	if (now - k->last_ms > OC_CTL_IDLE_S * 1e3)
 		return "no request for " OC_STR(OC_CTL_IDLE_S) " s";
 	return NULL;
 }
@@ -212,20 +216,86 @@ static struct oc_ctl_conn *free_slot(struct oc_osm_ctl *c)
 	return NULL;
 }
 
+static unsigned conns_of(const struct oc_osm_ctl *c, uid_t uid)
+{
+	unsigned i, n = 0;
+
+	for (i = 0; i < OC_CTL_MAX_CLIENTS; i++)
+		n += c->conns[i].fd >= 0 && c->conns[i].peer.uid == uid;
+	return n;
+}
+
+/* A request in progress: a line begun, a reply to take, or bytes the
+ * thread has not read yet (sent before this accept). */
+static int conn_busy(const struct oc_ctl_conn *k)
+{
+	char byte;
+
+	return k->in_len || k->out ||
+	       recv(k->fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT) > 0;
+}
+
+/* The connection idle longest without a request in progress, of uid
+ * only when one_uid; NULL when every one is busy. */
+static struct oc_ctl_conn *idle_longest(struct oc_osm_ctl *c, int one_uid,
+					uid_t uid)
+{
+	struct oc_ctl_conn *best = NULL;
+	unsigned i;
+
+	for (i = 0; i < OC_CTL_MAX_CLIENTS; i++) {
+		struct oc_ctl_conn *k = &c->conns[i];
+
+		if (k->fd < 0 || (one_uid && k->peer.uid != uid) ||
+		    conn_busy(k))
+			continue;
+		if (!best || k->last_ms < best->last_ms)
+			best = k;
+	}
+	return best;
+}
+
+#define PER_UID OC_STR(OC_CTL_MAX_PER_UID)
+#define ALL OC_STR(OC_CTL_MAX_CLIENTS)
+
+/* The slot of a new connection of uid: a free one, else the place of
+ * the connection idle longest (the user's own when it is at its limit);
+ * NULL, and why, when every candidate is busy. */
+static struct oc_ctl_conn *slot_for(struct oc_osm_ctl *c, uid_t uid,
+				    const char **why)
+{
+	int at_limit = uid != 0 && conns_of(c, uid) >= OC_CTL_MAX_PER_UID;
+	struct oc_ctl_conn *k = at_limit ? NULL : free_slot(c);
+
+	if (k)
+		return k;
+	k = idle_longest(c, at_limit, uid);
+	if (!k) {
+		*why = at_limit ? "its user has " PER_UID " busy connections"
+				: "all " ALL " connections are busy";
+		return NULL;
+	}
+	conn_close(c, k,
+		   at_limit ? "idle longest of its user's " PER_UID
+			    : "idle longest of " ALL " when one more came");
+	return k;
+}
+
 static void accept_one(struct oc_osm_ctl *c, int fd)
 {
-	struct oc_ctl_conn *k = free_slot(c);
 	struct ucred cred = {0, (uid_t)-1, (gid_t)-1};
 	socklen_t len = sizeof(cred);
+	struct oc_ctl_conn *k;
+	const char *why = NULL;
 
 	getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len);
 	c->num_accepted++;
+	k = slot_for(c, cred.uid, &why);
 	if (!k) {
 		oc_osm_info(&c->plugin->log,
-			    "osmcloud: ctl #%lu (uid %u pid %d) refused: "
-			    "already %d connections",
+			    "osmcloud: ctl #%lu (uid %u pid %d) refused: %s",
 			    c->num_accepted, (unsigned)cred.uid, (int)cred.pid,
-			    OC_CTL_MAX_CLIENTS);
+			    why);
 		close(fd);
 		return;
 	}

@@ -8,9 +8,15 @@
  * for people ("osmcloud ctl") and for orchestrators (the JSON protocol,
  * docs/protocol.md; requests.h).  The thread poll()s every connection
  * with non-blocking sockets: up to OC_CTL_MAX_CLIENTS clients at once,
- * and a client that stalls (sends nothing, half a line, or never reads
- * its replies) never blocks another client nor opensm's exit; it is
- * closed after the time-outs of osmcloud/ctl.h.  Requests run one at a time
+ * OC_CTL_MAX_PER_UID of them one user's (but root's), and a client that
+ * stalls (sends nothing, half a line, or never reads its replies) never
+ * blocks another client nor opensm's exit; it is closed after the
+ * time-outs of osmcloud/ctl.h.  A silent client costs only its slot: a
+ * new connection that finds no free slot, or a user's beyond its
+ * limit, takes the place of the connection idle longest (of that user)
+ * that has no request in progress (no unfinished line, no reply to
+ * take, nothing unread); only when every candidate is busy is it
+ * refused.  Requests run one at a time
  * in arrival order.  The socket is mode 0600 (opensm's user), or 0660
  * with the group ctl_group; every connection's peer (SO_PEERCRED) is
  * logged with each of its requests.  A path in a folder that other users
@@ -36,11 +42,12 @@ struct oc_ctl_conn {
 	size_t in_len;
 	char *out; /* reply bytes not yet taken by the client */
 	size_t out_len, out_off;
-	double last_ms;	 /* connected, or last reply taken */
-	double line_ms;	 /* first byte of an unfinished line (0: none) */
-	double write_ms; /* a reply waits since (0: none) */
-	int eof;	 /* the client sends no more: close when flushed */
-	int closing;	 /* close when flushed (a protocol error) */
+	double last_ms;	      /* connected, or last reply taken */
+	unsigned long served; /* requests answered */
+	double line_ms;	      /* first byte of an unfinished line (0: none) */
+	double write_ms;      /* a reply waits since (0: none) */
+	int eof;	      /* the client sends no more: close when flushed */
+	int closing;	      /* close when flushed (a protocol error) */
 };
 
 struct oc_osm_ctl {

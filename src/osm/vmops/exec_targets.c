@@ -232,17 +232,19 @@ static int booted_already(struct oc_exec *x, struct oc_err *err)
 int oc_exec_targets_boot(struct oc_exec *x, struct oc_err *err)
 {
 	struct oc_vf_pick v;
+	const char *why;
 
 	if (oc_vmreg_by_name(x->p->vmstate.reg, x->vm_name))
 		return booted_already(x, err);
 	if (x->vguid && oc_vmreg_by_vguid(x->p->vmstate.reg, x->vguid))
 		return oc_err_set(err, "vGUID 0x%016" PRIx64 " is another VM's",
 				  x->vguid);
-	if (x->vguid && !oc_osm_vguid_is_own(x->osm, x->vguid))
-		return oc_err_set(err,
-				  "vGUID 0x%016" PRIx64 " is the port GUID "
-				  "of a port of the subnet",
-				  x->vguid);
+	why = x->vguid ? oc_osm_vguid_refusal(x->osm, x->p->vmstate.guids_seen,
+					      x->vguid)
+		       : NULL;
+	if (why)
+		return oc_err_set(err, "vGUID 0x%016" PRIx64 " %s", x->vguid,
+				  why);
 	if (oc_exec_find_hv(x, err))
 		return -1;
 	x->src_hv = x->dst_hv;

@@ -86,7 +86,7 @@ struct oc_exec {
 	uint64_t want_vf;	     /* DEST named this VF (0: any) */
 	int already;		     /* it had taken effect: note says */
 	char note[320];
-	char vf_name[72]; /* the VF that takes or keeps the LID */
+	char vf_name[OC_NODE_NAME_MAX]; /* the VF that takes or keeps the LID */
 	struct oc_pi_set pis[2];
 	unsigned num_pis;
 	/* boot beyond LinearFDBTop: every switch's top goes from (at least)

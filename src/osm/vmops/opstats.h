@@ -16,6 +16,7 @@
 
 #include <jansson.h>
 
+#include "io/node_name_map.h"
 #include "io/vmfile.h"
 
 #define OC_OPSTATS_KEEP 8
@@ -24,7 +25,7 @@ struct oc_osm_op {
 	time_t when;
 	const char *kind; /* "migrate", "boot", "stop" */
 	char vm[OC_VM_NAME_MAX];
-	char from[72], to[72]; /* hypervisors */
+	char from[OC_NODE_NAME_MAX], to[OC_NODE_NAME_MAX]; /* hypervisors */
 	const char *method;
 	uint16_t lid, idle_lid;
 	uint32_t switches, vswitches; /* with an LFT update */

@@ -302,16 +302,18 @@ static enum oc_result run_text(struct oc_osm_plugin *p, char *line,
 
 /* ---- the log line ------------------------------------------------------ */
 
-/* Who asked what and what came of it: the request JSON-quoted (no byte
- * of it reaches the log unescaped), the first line of the answer. */
+/* Who asked what and what came of it: the request and the first line of
+ * the answer, each JSON-quoted (no byte of them reaches the log
+ * unescaped) in OC_LOG_ECHO_MAX bytes at most. */
 static void log_request(struct oc_osm_plugin *p, const struct oc_ctl_peer *peer,
 			const char *request, struct outcome *o)
 {
 	const char *msg = message(o);
 	/* one line of the answer is enough in the log */
 	char *line = strndup(msg, strcspn(msg, "\n"));
-	char *q = oc_json_quoted(request);
-	char *first = line ? oc_json_quoted(line) : NULL;
+	char *q = oc_json_quoted_clipped(request, OC_LOG_ECHO_MAX);
+	char *first = line ? oc_json_quoted_clipped(line, OC_LOG_ECHO_MAX)
+			   : NULL;
 
 	free(line);
 	oc_osm_info(&p->log,

@@ -16,6 +16,7 @@
 #include "plugin.h"
 #include "vm/reconcile.h"
 #include "vmops/guidinfo_read.h"
+#include "vmops/holds.h"
 #include "vmops/takeover.h"
 #include "vmops/takeover_view.h"
 #include "vmops/vguid.h"
@@ -30,13 +31,6 @@ static void set_why(struct oc_osm_takeover *t, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(t->why, sizeof(t->why), fmt, ap);
 	va_end(ap);
-}
-
-static void forget_held(struct oc_osm_takeover *t)
-{
-	free(t->held);
-	t->held = NULL;
-	t->num_held = 0;
 }
 
 static void wrote(void *plugin)
@@ -61,21 +55,16 @@ void oc_osm_takeover_init(struct oc_osm_plugin *p)
 void oc_osm_takeover_close(struct oc_osm_plugin *p)
 {
 	oc_osm_gi_read_stop(p);
-	forget_held(&p->takeover);
 }
 
 /* ---- status and refusals --------------------------------------------- */
 
-const char *oc_osm_takeover_held_why(const struct oc_osm_plugin *p,
-				     const char *vm)
+/* VMs the last reconcile held (a later one may place them).  The holds
+ * change under vmstate.lock in the sweeper thread only, which may
+ * therefore read them without it. */
+static int held_by_takeover(const struct oc_osm_plugin *p)
 {
-	const struct oc_osm_takeover *t = &p->takeover;
-	uint32_t i;
-
-	for (i = 0; vm && i < t->num_held; i++)
-		if (!strcmp(t->held[i].name, vm))
-			return t->held[i].why;
-	return NULL;
+	return oc_osm_holds_count(&p->vmstate.holds, OC_HOLD_BY_TAKEOVER) != 0;
 }
 
 static void retry_now(struct oc_osm_plugin *p);
@@ -91,7 +80,7 @@ int oc_osm_takeover_refuses(struct oc_osm_plugin *p, const char *vm,
 		return 0;
 	if (!t->reconciled && t->attempts)
 		retry_now(p);
-	why = t->reconciled ? oc_osm_takeover_held_why(p, vm) : t->why;
+	why = t->reconciled ? oc_osm_holds_why(&p->vmstate.holds, vm) : t->why;
 	if (!why)
 		return 0;
 	if (t->reconciled)
@@ -131,27 +120,28 @@ static void log_fixes(struct oc_osm_plugin *p, const struct oc_vmreg *reg,
 	}
 }
 
-/* The held VMs of the fixes, with their reasons. */
+/* The held VMs of the fixes, with their reasons, replace the ones the
+ * last reconcile held (holds.h). */
 static void note_held(struct oc_osm_plugin *p, const struct oc_vmreg *reg,
 		      const struct oc_fixes *fx)
 {
-	struct oc_osm_takeover *t = &p->takeover;
+	struct oc_osm_holds *h = &p->vmstate.holds;
+	char why[OC_HOLD_WHY_MAX];
 	uint32_t i;
 
-	forget_held(t);
-	if (!fx->held)
-		return;
-	t->held = calloc(fx->held, sizeof(*t->held));
-	for (i = 0; t->held && i < fx->count; i++) {
-		struct oc_osm_held *h = &t->held[t->num_held];
-
-		if (fx->v[i].kind != OC_FIX_HELD || t->num_held == fx->held)
+	oc_osm_holds_mark(h, OC_HOLD_BY_TAKEOVER);
+	for (i = 0; i < fx->count; i++) {
+		if (fx->v[i].kind != OC_FIX_HELD)
 			continue;
-		snprintf(h->name, sizeof(h->name), "%s",
-			 reg->vms[fx->v[i].vm].name);
-		oc_fix_describe(reg, &fx->v[i], h->why, sizeof(h->why));
-		t->num_held++;
+		oc_fix_describe(reg, &fx->v[i], why, sizeof(why));
+		if (oc_osm_holds_add(h, OC_HOLD_BY_TAKEOVER,
+				     reg->vms[fx->v[i].vm].name, why) < 0)
+			oc_osm_err(&p->log, OC_ERR_NOMEM,
+				   "osmcloud: reconcile: no memory to note "
+				   "that VM \"%s\" is held",
+				   reg->vms[fx->v[i].vm].name);
 	}
+	oc_osm_holds_sweep(h, OC_HOLD_BY_TAKEOVER);
 }
 
 /* Replaces the registry by the reconciled one, reserves its LIDs (not
@@ -261,9 +251,12 @@ static void reconciled(struct oc_osm_plugin *p, const struct oc_fixes *fx,
 {
 	struct oc_osm_takeover *t = &p->takeover;
 
+	const struct oc_osm_holds *h = &p->vmstate.holds;
+	uint32_t held = oc_osm_holds_count(h, OC_HOLD_BY_TAKEOVER);
+
 	t->reconciled = 1;
 	t->check_lids = 1;
-	if (!t->num_held)
+	if (!held)
 		set_why(t,
 			"reconciled with the fabric (%u CA ports): %u VMs "
 			"corrected, %u notes",
@@ -272,7 +265,8 @@ static void reconciled(struct oc_osm_plugin *p, const struct oc_fixes *fx,
 		set_why(t,
 			"reconciled with the fabric (%u CA ports), %u VMs held "
 			"(operations on them are refused), the first: %s",
-			ports, t->num_held, t->held[0].why);
+			ports, held,
+			oc_osm_holds_first(h, OC_HOLD_BY_TAKEOVER));
 }
 
 /* Under osm->lock and vmstate.lock. */
@@ -399,7 +393,7 @@ static void after_sweep_locked(struct oc_osm_plugin *p)
 		ask_sweep(p, "the registry is not reconciled yet");
 		return;
 	}
-	if (t->num_held) {
+	if (held_by_takeover(p)) {
 		ask_sweep(p, "VMs are held");
 		return;
 	}
@@ -435,7 +429,8 @@ static void rearm(struct oc_osm_plugin *p)
 	t->reconciled = 0;
 	t->attempts = t->took_over = t->check_lids = 0;
 	t->sweeps = 0;
-	forget_held(t);
+	oc_osm_holds_mark(&p->vmstate.holds, OC_HOLD_BY_TAKEOVER);
+	oc_osm_holds_sweep(&p->vmstate.holds, OC_HOLD_BY_TAKEOVER);
 	set_why(t, "this SM is not master: the registry it read is reconciled "
 		   "with the fabric when it becomes master");
 	pthread_mutex_unlock(&p->vmstate.lock);
@@ -460,6 +455,7 @@ void oc_osm_takeover_event(struct oc_osm_plugin *p, osm_epi_event_id_t id)
 	}
 	if (id != OSM_EVENT_ID_HEAVY_SWEEP_DONE)
 		return;
-	if (!t->reconciled || t->num_held || subn->coming_out_of_standby)
+	if (!t->reconciled || held_by_takeover(p) ||
+	    subn->coming_out_of_standby)
 		reconcile(p);
 }

@@ -49,18 +49,10 @@ struct oc_osm_plugin;
 
 #define OC_TAKEOVER_WHY_MAX 768
 
-/* A VM the reconcile holds, and why (the reconcile's ERR line). */
-struct oc_osm_held {
-	char name[OC_VM_NAME_MAX];
-	char why[OC_TAKEOVER_WHY_MAX];
-};
-
 /* The status fields are under vmstate.lock. */
 struct oc_osm_takeover {
 	int reconciled; /* the registry is reconciled with the fabric */
 	char why[OC_TAKEOVER_WHY_MAX]; /* not reconciled: why */
-	struct oc_osm_held *held;      /* VMs held by the last reconcile */
-	uint32_t num_held;
 	int attempts;	 /* reconciles since this SM became master */
 	int took_over;	 /* ... coming out of STANDBY */
 	unsigned sweeps; /* heavy sweeps asked for since then */
@@ -77,7 +69,6 @@ struct oc_osm_takeover {
 /* create(), after the state file was read (every SM): notes the file
  * and the status "not reconciled yet". */
 void oc_osm_takeover_init(struct oc_osm_plugin *p);
-void oc_osm_takeover_close(struct oc_osm_plugin *p);
 
 /* The plugin's report(): HEAVY_SWEEP_DONE reconciles (first sweep as
  * master, and every heavy sweep until reconciled), SUBNET_UP asks for a
@@ -92,10 +83,6 @@ void oc_osm_takeover_event(struct oc_osm_plugin *p, osm_epi_event_id_t id);
  * is held. */
 int oc_osm_takeover_refuses(struct oc_osm_plugin *p, const char *vm,
 			    struct oc_err *err);
-
-/* Under vmstate.lock: the reason a VM is held, NULL when it is not. */
-const char *oc_osm_takeover_held_why(const struct oc_osm_plugin *p,
-				     const char *vm);
 
 /* Under vmstate.lock: "reconciled" or "unreconciled", and why in buf. */
 const char *oc_osm_takeover_status(const struct oc_osm_plugin *p, char *buf,

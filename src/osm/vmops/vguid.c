@@ -4,8 +4,10 @@
  * GUID table (see vguid.h).
  */
 #include <opensm/osm_port.h>
+#include <opensm/osm_db_pack.h>
 #include <opensm/osm_subnet.h>
 
+#include "vm/vguid_rule.h"
 #include "vmops/smp.h"
 #include "vmops/vguid.h"
 #include "osm_internals.h"
@@ -15,6 +17,17 @@
 int oc_osm_vguid_is_own(osm_opensm_t *osm, uint64_t vguid)
 {
 	return vguid && !osm_get_port_by_guid(&osm->subn, cl_hton64(vguid));
+}
+
+const char *oc_osm_vguid_refusal(osm_opensm_t *osm, const struct oc_hash *seen,
+				 uint64_t vguid)
+{
+	uint16_t min, max;
+	int port_now = vguid && !oc_osm_vguid_is_own(osm, vguid);
+	int in_g2l =
+		!osm_db_guid2lid_get(osm->sm.lid_mgr.p_g2l, vguid, &min, &max);
+
+	return oc_vguid_refusal(vguid, port_now, seen, in_g2l);
 }
 
 /* The alias entry of vguid that is not some port's own GUID. */

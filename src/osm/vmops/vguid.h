@@ -23,10 +23,17 @@
 
 #include <opensm/osm_opensm.h>
 
+#include "base/hash.h"
 #include "vm/vmreg.h"
 
 /* The vGUID is the VM's own: no port of the subnet has it as its GUID. */
 int oc_osm_vguid_is_own(osm_opensm_t *osm, uint64_t vguid);
+
+/* Why vguid may not be a new VM's own GUID (src/core/vm/vguid_rule.h),
+ * asked of OpenSM's ports now, its guid2lid and seen (the GUIDs of the
+ * snapshots since load, may be NULL); NULL when it may. */
+const char *oc_osm_vguid_refusal(osm_opensm_t *osm, const struct oc_hash *seen,
+				 uint64_t vguid);
 
 /* Points vguid at the port with GUID vf_guid: its alias entry, index 1 of
  * that port's GUID table, and index 1 of the previous holder cleared.

@@ -8,6 +8,7 @@ libosmcloud_la_SOURCES += \
 	src/osm/vmops/ctl.c src/osm/vmops/ctl.h \
 	src/osm/vmops/dest.c src/osm/vmops/dest.h \
 	src/osm/vmops/exec_targets.c src/osm/vmops/fault_port.h \
+	src/osm/vmops/holds.c src/osm/vmops/holds.h \
 	src/osm/vmops/kept_model.c src/osm/vmops/kept_model.h \
 	src/osm/vmops/lidfilter.c src/osm/vmops/lidfilter.h \
 	src/osm/vmops/migrate_exec.c src/osm/vmops/migrate_exec.h \
@@ -24,5 +25,6 @@ libosmcloud_la_SOURCES += \
 	src/osm/vmops/takeover_file.c \
 	src/osm/vmops/takeover_view.c src/osm/vmops/takeover_view.h \
 	src/osm/vmops/guidinfo_read.c src/osm/vmops/guidinfo_read.h \
+	src/osm/vmops/vf_absent.c src/osm/vmops/vf_absent.h \
 	src/osm/vmops/vguid.c src/osm/vmops/vguid.h \
 	src/osm/vmops/vmstate.c src/osm/vmops/vmstate.h

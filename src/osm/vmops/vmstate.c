@@ -9,6 +9,8 @@
 #include <opensm/osm_db_pack.h>
 
 #include "base/path_check.h"
+#include "vm/vguid_rule.h"
+#include "vm/vm_doubts.h"
 #include "vmops/vmstate.h"
 #include "osm_internals.h"
 
@@ -178,6 +180,10 @@ void oc_osm_vmstate_close(struct oc_osm_vmstate *vs)
 	oc_vmreg_free(vs->next);
 	oc_vmreg_free(vs->reg);
 	vs->reg = vs->next = NULL;
+	oc_osm_vf_absent_free(&vs->absent);
+	oc_hash_free(vs->guids_seen);
+	oc_osm_holds_free(&vs->holds);
+	vs->guids_seen = NULL;
 	pthread_mutex_destroy(&vs->lock);
 }
 
@@ -234,24 +240,23 @@ static int seed(struct oc_osm_vmstate *vs, const struct oc_vm_table *vms,
 	return 0;
 }
 
-/* The LID manager should have given each VM its recorded LID. */
-static void report_lid_drift(const struct oc_vmreg *reg,
+/* The LID manager should have given each VM its recorded LID.  An
+ * absent VF is reported once (vf_absent.h). */
+static void report_lid_drift(struct oc_osm_vmstate *vs,
 			     const struct oc_fabric *f,
 			     const struct oc_osm_log *log)
 {
+	const struct oc_vmreg *reg = vs->reg;
 	uint32_t i, node;
 	unsigned port;
 
+	oc_osm_vf_absent_begin(&vs->absent);
 	for (i = 0; i < reg->count; i++) {
 		const struct oc_vm_rec *vm = &reg->vms[i];
 
 		node = oc_fabric_find_port_guid(f, vm->vf_guid, &port);
-		if (node == OC_NONE)
-			oc_osm_err(log, OC_ERR_INPUT,
-				   "osmcloud: VM \"%s\": its VF 0x%016" PRIx64
-				   " is not in the subnet",
-				   vm->name, vm->vf_guid);
-		else if (oc_port(f, node, port)->lid != vm->lid)
+		oc_osm_vf_absent_note(&vs->absent, vm, node != OC_NONE, log);
+		if (node != OC_NONE && oc_port(f, node, port)->lid != vm->lid)
 			oc_osm_err(log, OC_ERR_INPUT,
 				   "osmcloud: VM \"%s\" has LID %u in the "
 				   "state but its VF 0x%016" PRIx64
@@ -259,6 +264,7 @@ static void report_lid_drift(const struct oc_vmreg *reg,
 				   vm->name, vm->lid, vm->vf_guid,
 				   oc_port(f, node, port)->lid);
 	}
+	oc_osm_vf_absent_end(&vs->absent, log);
 }
 
 int oc_osm_vmstate_for_routing(struct oc_osm_vmstate *vs,
@@ -279,7 +285,7 @@ int oc_osm_vmstate_for_routing(struct oc_osm_vmstate *vs,
 	if (!vs->ready)
 		ret = seed(vs, seed_vms, seed_path, f, ft, log, err);
 	if (!ret) {
-		report_lid_drift(vs->reg, f, log);
+		report_lid_drift(vs, f, log);
 		*view = oc_vmreg_table(vs->reg);
 		if (!*view)
 			ret = oc_err_set(err, "out of memory");
@@ -287,6 +293,69 @@ int oc_osm_vmstate_for_routing(struct oc_osm_vmstate *vs,
 out:
 	pthread_mutex_unlock(&vs->lock);
 	return ret;
+}
+
+void oc_osm_vmstate_note_guids(struct oc_osm_vmstate *vs,
+			       const struct oc_fabric *f)
+{
+	pthread_mutex_lock(&vs->lock);
+	if (!vs->guids_seen)
+		vs->guids_seen = oc_hash_new();
+	if (vs->guids_seen)
+		oc_guids_seen_add(vs->guids_seen, f);
+	pthread_mutex_unlock(&vs->lock);
+}
+
+/* The VMs of d are held (holds.h), the ones this check held before and
+ * no longer doubts are not: an ERR for each VM not held before. */
+static void hold(struct oc_osm_vmstate *vs, const struct oc_vm_doubts *d,
+		 const struct oc_osm_log *log)
+{
+	char why[OC_HOLD_WHY_MAX];
+	uint32_t i;
+
+	oc_osm_holds_mark(&vs->holds, OC_HOLD_BY_ROUTING);
+	for (i = 0; i < d->count; i++) {
+		const struct oc_vm_rec *vm = &vs->reg->vms[d->v[i].vm];
+
+		snprintf(why, sizeof(why),
+			 "VM \"%s\" is held: its record in the state file "
+			 "(VF 0x%016" PRIx64 ", LID %u) contradicts the "
+			 "fabric: %s; mend the file",
+			 vm->name, vm->vf_guid, vm->lid, d->v[i].why);
+		if (!oc_osm_holds_add(&vs->holds, OC_HOLD_BY_ROUTING, vm->name,
+				      why))
+			oc_osm_err(log, OC_ERR_INPUT,
+				   "osmcloud: option state: %s", why);
+	}
+	oc_osm_holds_sweep(&vs->holds, OC_HOLD_BY_ROUTING);
+}
+
+void oc_osm_vmstate_hold_doubted(struct oc_osm_vmstate *vs,
+				 const struct oc_fabric *f,
+				 const struct oc_ftree *ft, unsigned sm_lid,
+				 const struct oc_osm_log *log)
+{
+	struct oc_vm_doubts d = {0};
+	struct oc_err err;
+
+	pthread_mutex_lock(&vs->lock);
+	if (!vs->off && vs->ready &&
+	    !oc_vm_doubts_find(vs->reg, f, ft, sm_lid, &d, &err)) {
+		hold(vs, &d, log);
+	}
+	pthread_mutex_unlock(&vs->lock);
+	oc_vm_doubts_free(&d);
+}
+
+int oc_osm_vmstate_awaits_seed(struct oc_osm_vmstate *vs)
+{
+	int awaits;
+
+	pthread_mutex_lock(&vs->lock);
+	awaits = vs->path && !vs->off && !vs->ready;
+	pthread_mutex_unlock(&vs->lock);
+	return awaits;
 }
 
 /* ---- an operation's change ------------------------------------------- */

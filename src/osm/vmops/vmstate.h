@@ -41,6 +41,8 @@
 #include "analysis/ftree.h"
 #include "log.h"
 #include "vm/vmreg.h"
+#include "vmops/holds.h"
+#include "vmops/vf_absent.h"
 
 struct oc_osm_vmstate {
 	pthread_mutex_t lock;
@@ -55,6 +57,10 @@ struct oc_osm_vmstate {
 	void (*wrote)(void *ctx);
 	void *wrote_ctx;
 	char off_why[512];
+	struct oc_osm_vf_absent absent; /* VMs whose VF is absent */
+	struct oc_hash *guids_seen;	/* every node and port GUID of every
+				     * snapshot since load (vguid_rule.h) */
+	struct oc_osm_holds holds; /* VMs held: operations on them refused */
 };
 
 /* create(): checks the path, reads the state file (a missing one is
@@ -100,6 +106,25 @@ int oc_osm_vmstate_for_routing(struct oc_osm_vmstate *vs,
 			       const struct oc_ftree *ft,
 			       const struct oc_osm_log *log,
 			       struct oc_vm_table **view, struct oc_err *err);
+
+/* A routing run's snapshot f: its GUIDs join vs->guids_seen (takes
+ * vs->lock; out of memory, the GUIDs of the ports OpenSM knows at a boot
+ * are still refused). */
+void oc_osm_vmstate_note_guids(struct oc_osm_vmstate *vs,
+			       const struct oc_fabric *f);
+
+/* A routing run (after oc_osm_vmstate_for_routing): the VMs whose
+ * record f refutes (src/core/vm/vm_doubts.h; sm_lid: the SM's LID) are
+ * held, their operations refused; each is an ERR naming it and the
+ * reason when it is first held.  Takes vs->lock. */
+void oc_osm_vmstate_hold_doubted(struct oc_osm_vmstate *vs,
+				 const struct oc_fabric *f,
+				 const struct oc_ftree *ft, unsigned sm_lid,
+				 const struct oc_osm_log *log);
+
+/* Whether the registry waits to be seeded at a routing run (takes
+ * vs->lock): a state file to seed that is not off. */
+int oc_osm_vmstate_awaits_seed(struct oc_osm_vmstate *vs);
 
 /* Under vs->lock, for an operation: a copy of the registry to change
  * (NULL when out of memory). */

@@ -208,6 +208,42 @@ static void quotes_anything(void **state)
 	}
 }
 
+/* The issue's hostile words, quoted for a log line in at most 258
+ * bytes: each fits, ends with ..." when cut, and parses back. */
+static void quotes_within_a_bound(void **state)
+{
+	static const struct {
+		int byte, count;
+	} cases[] = {{'x', 2100}, {1, 600},   {'"', 1100}, {0xff, 3000},
+		     {'9', 3000}, {'a', 256}, {'a', 100}};
+	char text[4096];
+	unsigned i;
+	size_t max;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		for (max = OC_JSON_QUOTED_MIN; max <= 258; max += 253) {
+			char *q, *req;
+			struct oc_json_obj o;
+			struct oc_err err = {{0}};
+			int cut = cases[i].count > 256;
+
+			memset(text, cases[i].byte, cases[i].count);
+			text[cases[i].count] = '\0';
+			q = oc_json_quoted_clipped(text, max);
+			assert_non_null(q);
+			assert_true(strlen(q) <= max);
+			if (cut || max < 258)
+				assert_string_equal(q + strlen(q) - 4, "...\"");
+			else
+				assert_int_equal(strlen(q), cases[i].count + 2);
+			assert_true(asprintf(&req, "{\"v\":%s}", q) > 0);
+			assert_int_equal(oc_json_parse(req, &o, &err), 0);
+			oc_json_obj_free(&o);
+			free(req);
+			free(q);
+		}
+}
+
 /* Every prefix of a valid request but the whole is refused; every
  * single-byte change either parses or fails with a column inside the
  * text; random bytes never crash. */
@@ -271,6 +307,7 @@ int main(void)
 		cmocka_unit_test(parses_reply),
 		cmocka_unit_test(refuses_too_many_members),
 		cmocka_unit_test(quotes_anything),
+		cmocka_unit_test(quotes_within_a_bound),
 		cmocka_unit_test(survives_malformed),
 	};
 

@@ -493,6 +493,39 @@ static void seeding_leaves_out_bad_vms_only(void **state)
 	oc_fabric_free(f);
 }
 
+/* A state file or a .pending that is no regular file is refused at
+ * once (a FIFO would block opensm's reader under its lock, a link to
+ * /dev/zero never ends), naming the path and what it is; a missing one
+ * is "no state yet". */
+static void state_files_are_files(void **state)
+{
+	const char *fifo = tl_path("fifo.state"), *link = tl_path("zero.state"),
+		   *pending = tl_path("p.state.pending");
+	struct oc_vmreg *r = oc_vmreg_new();
+	struct oc_err err;
+
+	(void)state;
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	alarm(10); /* a blocking open ends the test, not the suite */
+	assert_int_equal(oc_vmreg_load(r, fifo, NULL, &err), -1);
+	alarm(0);
+	assert_non_null(strstr(err.msg, "fifo.state: is a FIFO, not a "
+					"regular file"));
+	assert_int_equal(symlink("/dev/zero", link), 0);
+	assert_int_equal(oc_vmreg_load(r, link, NULL, &err), -1);
+	assert_non_null(strstr(err.msg, "zero.state: is a symbolic link"));
+	assert_int_equal(mkfifo(pending, 0600), 0);
+	alarm(10);
+	assert_int_equal(oc_vmreg_load_pending(r, tl_path("p.state"), &err),
+			 -1);
+	alarm(0);
+	assert_non_null(strstr(err.msg, "p.state.pending: is a FIFO"));
+	assert_int_equal(oc_vmreg_load(r, tl_path("none.state"), NULL, &err),
+			 1);
+	assert_int_equal(r->count, 0);
+	oc_vmreg_free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -506,6 +539,7 @@ int main(void)
 		cmocka_unit_test(refuses_bad_generation_lines),
 		cmocka_unit_test(stages_then_commits),
 		cmocka_unit_test(seeding_leaves_out_bad_vms_only),
+		cmocka_unit_test(state_files_are_files),
 	};
 
 	return cmocka_run_group_tests(tests, tl_scratch_setup,
