@@ -160,6 +160,17 @@ dump_lid() {
 		for (i = 1; i <= NF; i++) if ($i == "lid") print $(i + 1); exit }' "$2"
 }
 
+# switch_lid NAME DUMP: the LID of switch NAME (its port 0) in a Dump.
+switch_lid() {
+	awk -v n="\"$1\"" '$1 == "Switch" && $3 == n { f = 1; next }
+		f && / lid / { for (i = 1; i <= NF; i++) if ($i == "lid") { print $(i + 1); exit } }' "$2"
+}
+
+# lid_ports LID DUMP: how many ports of a Dump have base LID LID.
+lid_ports() {
+	grep -c " lid $1 lmc " "$2"
+}
+
 # ctl ARGS...: one command on the plugin's control socket $sock, bounded
 # in time; its answer in $TOP/ctl.out, its status returned.
 ctl() {

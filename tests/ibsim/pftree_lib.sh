@@ -164,8 +164,3 @@ check_data_vls() {
 		fail "$tag: data VLs given '$got', VLCap of the ports VL0-'$caps'"
 }
 
-# switch_lid NAME DUMP: the LID of switch NAME (its port 0) in a Dump.
-switch_lid() {
-	awk -v n="\"$1\"" '$1 == "Switch" && $3 == n { f = 1; next }
-		f && / lid / { for (i = 1; i <= NF; i++) if ($i == "lid") { print $(i + 1); exit } }' "$2"
-}

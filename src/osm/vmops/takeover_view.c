@@ -112,6 +112,26 @@ static void fill_seen(osm_subn_t *subn, const struct oc_fabric *f,
 	}
 }
 
+/* Every switch's port 0, as a port that is no VF: a VM whose LID a
+ * switch has is held (rule 2), never reserved over the switch's. */
+static void fill_switches(osm_subn_t *subn, struct oc_port_seen *seen,
+			  uint32_t *n)
+{
+	cl_qmap_t *tbl = &subn->sw_guid_tbl;
+	osm_switch_t *sw;
+
+	for (sw = (osm_switch_t *)cl_qmap_head(tbl);
+	     sw != (osm_switch_t *)cl_qmap_end(tbl);
+	     sw = (osm_switch_t *)cl_qmap_next(&sw->map_item)) {
+		osm_physp_t *p0 = osm_node_get_physp_ptr(sw->p_node, 0);
+		struct oc_port_seen *s = &seen[(*n)++];
+
+		memset(s, 0, sizeof(*s));
+		s->guid = cl_ntoh64(osm_physp_get_port_guid(p0));
+		s->lid = cl_ntoh16(osm_physp_get_base_lid(p0));
+	}
+}
+
 struct oc_port_seen *oc_osm_ports_seen(osm_subn_t *subn,
 				       struct oc_osm_gi_read *gi, uint32_t *n,
 				       struct oc_err *err)
@@ -123,13 +143,16 @@ struct oc_port_seen *oc_osm_ports_seen(osm_subn_t *subn,
 	*n = 0;
 	if (!snap)
 		return NULL;
-	seen = calloc(snap->f->num_ports + 1, sizeof(*seen));
+	seen = calloc(snap->f->num_ports + cl_qmap_count(&subn->sw_guid_tbl) +
+			      1,
+		      sizeof(*seen));
 	if (!seen || aliases_read(subn, &al)) {
 		free(seen);
 		seen = NULL;
 		oc_err_set(err, "out of memory");
 	} else {
 		fill_seen(subn, snap->f, &al, seen, n);
+		fill_switches(subn, seen, n);
 		oc_osm_gi_read_fill(gi, seen, *n);
 	}
 	aliases_free(&al);

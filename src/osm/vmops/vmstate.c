@@ -29,7 +29,7 @@ static int claims_vm_lid(const struct oc_vmreg *reg, uint64_t guid,
 	for (lid = min; lid <= max; lid++) {
 		const struct oc_vm_rec *vm = oc_vmreg_by_lid(reg, lid);
 
-		if (vm && vm->vf_guid != guid)
+		if (vm && !vm->held && vm->vf_guid != guid)
 			return 1;
 	}
 	return 0;
@@ -56,13 +56,27 @@ static void release_vm_lids(const struct oc_vmreg *reg, osm_opensm_t *osm)
 	}
 }
 
+/* A held VM's LID may be another port's (the SM's, a switch's, a PF's):
+ * its VF lets it go, so that OpenSM keeps that port's LID. */
+static void release_held_lid(const struct oc_vm_rec *vm, osm_opensm_t *osm)
+{
+	osm_db_domain_t *g2l = osm->sm.lid_mgr.p_g2l;
+	uint16_t min, max;
+
+	if (!osm_db_guid2lid_get(g2l, vm->vf_guid, &min, &max) &&
+	    min <= vm->lid && vm->lid <= max)
+		oc_osmi_guid2lid_forget(osm, vm->vf_guid);
+}
+
 void oc_osm_vmstate_reserve_lids(const struct oc_vmreg *reg, osm_opensm_t *osm)
 {
 	uint32_t i;
 
 	release_vm_lids(reg, osm);
 	for (i = 0; i < reg->count; i++)
-		if (!reg->vms[i].held)
+		if (reg->vms[i].held)
+			release_held_lid(&reg->vms[i], osm);
+		else
 			oc_osmi_guid2lid_reserve(osm, reg->vms[i].vf_guid,
 						 reg->vms[i].lid);
 }
