@@ -31,6 +31,7 @@
 
 static void plugin_free(struct oc_osm_plugin *p)
 {
+	oc_osm_takeover_close(p);
 	oc_osm_console_unregister(p);
 	oc_osm_lidfilter_unregister(p);
 	oc_osm_saflag_stop(p);

@@ -13,11 +13,13 @@
  * The socket and its lines are libosmcloudctl's (osmcloud/ctl_client.h),
  * the one client implementation.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/textscan.h"
 #include "commands.h"
 #include "io/json_out.h"
 #include "osmcloud/ctl_client.h"
@@ -203,7 +205,9 @@ static int json_words(struct oc_ctl *c, int argc, char **argv)
 	return code;
 }
 
-/* --stdio: every line of standard input is a JSON request. */
+/* --stdio: every line of standard input is a JSON request (the server
+ * answers one longer than its limit; a line longer than OC_LINE_MAX
+ * ends the relay, so that no client grows the SM host's memory). */
 static int relay(struct oc_ctl *c)
 {
 	char *req = NULL;
@@ -211,12 +215,19 @@ static int relay(struct oc_ctl *c)
 	ssize_t n;
 	int code = 0;
 
-	while ((n = getline(&req, &cap, stdin)) > 0) {
+	while ((n = oc_getline(&req, &cap, stdin)) > 0) {
 		if (req[n - 1] == '\n')
 			req[n - 1] = '\0';
 		code = json_exchange(c, req);
 		if (code == CLIENT_ERR)
 			break;
+	}
+	if (n < 0 && errno == EMSGSIZE) {
+		fprintf(stderr,
+			"osmcloud ctl: --stdio: a line longer than %zu "
+			"bytes: the relay ends\n",
+			OC_LINE_MAX);
+		code = CLIENT_ERR;
 	}
 	free(req);
 	return code == CLIENT_ERR ? CLIENT_ERR : 0;

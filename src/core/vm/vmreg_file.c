@@ -466,17 +466,15 @@ static int read_generation(int fd, const char *path, uint64_t *gen,
 int oc_vmreg_file_generation(const char *path, uint64_t *gen,
 			     struct oc_err *err)
 {
-	struct stat st;
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+	int fd = oc_open_regular(path, OC_OPEN_NOFOLLOW, OC_STATE_MAX_BYTES,
+				 err);
 
-	err->msg[0] = '\0';
-	if (fd < 0 && errno == ENOENT)
+	if (fd < 0 && errno == ENOENT) {
+		err->msg[0] = '\0';
 		return 1;
-	if (fd < 0)
-		return oc_err_set(err, "%s: %s", path, strerror(errno));
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-		close(fd);
-		return oc_err_set(err, "%s: not a regular file", path);
 	}
+	if (fd < 0)
+		return -1;
+	err->msg[0] = '\0';
 	return read_generation(fd, path, gen, err);
 }

@@ -177,14 +177,18 @@ static int take_snapshot(struct oc_osm_run *run, struct oc_err *err)
 }
 
 /* VMs with a GUID of their own: OpenSM's alias GUIDs follow the registry
- * (a restart or a heavy sweep that found the VFs anew). */
+ * (a restart or a heavy sweep that found the VFs anew), once it is
+ * reconciled with the fabric: an unreconciled one may be stale. */
 static void place_vguids(struct oc_osm_run *run)
 {
 	struct oc_osm_plugin *p = run->plugin;
 	unsigned n;
 
 	pthread_mutex_lock(&p->vmstate.lock);
-	n = oc_osm_vguid_sync(p->osm, p->vmstate.reg);
+	n = !p->vmstate.path || p->takeover.reconciled
+		    ? oc_osm_vguid_sync(p->osm, p->vmstate.reg,
+					&p->vmstate.holds)
+		    : 0;
 	pthread_mutex_unlock(&p->vmstate.lock);
 	if (n)
 		oc_osm_info(run_log(run),

@@ -184,6 +184,34 @@ static void deadline(struct timespec *ts, uint32_t asked)
 	}
 }
 
+/* The next wake-up: the deadline, or 100 ms from now if sooner, so that
+ * opensm's exit (osm_exit_flag) never waits for the deadline. */
+static struct timespec step_until(const struct timespec *until)
+{
+	struct timespec now, step;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	step = now;
+	step.tv_nsec += 100 * 1000000L;
+	if (step.tv_nsec >= 1000000000L) {
+		step.tv_sec++;
+		step.tv_nsec -= 1000000000L;
+	}
+	if (step.tv_sec > until->tv_sec ||
+	    (step.tv_sec == until->tv_sec && step.tv_nsec > until->tv_nsec))
+		return *until;
+	return step;
+}
+
+static int passed(const struct timespec *until)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return now.tv_sec > until->tv_sec ||
+	       (now.tv_sec == until->tv_sec && now.tv_nsec >= until->tv_nsec);
+}
+
 void oc_osm_gi_read_fabric(struct oc_osm_plugin *p)
 {
 	struct oc_osm_gi_read *gr = &p->gi_read;
@@ -198,10 +226,11 @@ void oc_osm_gi_read_fabric(struct oc_osm_plugin *p)
 	CL_PLOCK_RELEASE(&p->osm->lock);
 	deadline(&until, asked);
 	pthread_mutex_lock(&gr->lock);
-	while (gr->answered < gr->asked &&
-	       pthread_cond_timedwait(&gr->answered_cond, &gr->lock, &until) !=
-		       ETIMEDOUT)
-		;
+	while (gr->answered < gr->asked && !osm_exit_flag && !passed(&until)) {
+		struct timespec step = step_until(&until);
+
+		pthread_cond_timedwait(&gr->answered_cond, &gr->lock, &step);
+	}
 	oc_osm_info(&p->log,
 		    "osmcloud: takeover: GUIDInfo block 0 read from %u VFs "
 		    "in %.1f ms: %u answered, %u with an error status, %u "

@@ -59,9 +59,8 @@ void oc_osm_takeover_close(struct oc_osm_plugin *p)
 
 /* ---- status and refusals --------------------------------------------- */
 
-/* VMs the last reconcile held (a later one may place them).  The holds
- * change under vmstate.lock in the sweeper thread only, which may
- * therefore read them without it. */
+/* Under vmstate.lock: VMs the last reconcile held (a later one may place
+ * them). */
 static int held_by_takeover(const struct oc_osm_plugin *p)
 {
 	return oc_osm_holds_count(&p->vmstate.holds, OC_HOLD_BY_TAKEOVER) != 0;
@@ -281,9 +280,13 @@ static void reconcile_locked(struct oc_osm_plugin *p)
 	struct oc_err err;
 	uint32_t n = 0;
 
-	if (!t->attempts++)
+	if (!t->attempts++) {
 		t->took_over = p->osm->subn.coming_out_of_standby;
-	trusted = !t->took_over || oc_osm_takeover_file_foreign(p);
+		t->trusted = !t->took_over || oc_osm_takeover_file_foreign(p);
+	}
+	/* latched at the first attempt: this SM's own adopt() notes the
+	 * file, which would make a later attempt's file look its own */
+	trusted = t->trusted || oc_osm_takeover_file_foreign(p);
 	if (registry_to_reconcile(p, &base, &pending))
 		return;
 	seen = oc_osm_ports_seen(&p->osm->subn, &p->gi_read, &n, &err);
@@ -320,11 +323,19 @@ static void retry_now(struct oc_osm_plugin *p)
 	reconcile_locked(p);
 	if (!p->takeover.reconciled)
 		return;
-	oc_osm_vguid_sync(p->osm, p->vmstate.reg);
+	oc_osm_vguid_sync(p->osm, p->vmstate.reg, &p->vmstate.holds);
 	if (lids_missing(p, 0)) {
 		oc_osmi_force_heavy_sweep(p->osm);
 		osm_opensm_sweep(p->osm);
 	}
+}
+
+/* Under vmstate.lock: a heavy sweep reconciles (first sweep as master,
+ * every one until reconciled or while the reconcile holds a VM). */
+static int reconcile_due(const struct oc_osm_plugin *p)
+{
+	return !p->takeover.reconciled || held_by_takeover(p) ||
+	       p->osm->subn.coming_out_of_standby;
 }
 
 /* The state manager's thread, at a heavy sweep, no lock held: the VFs'
@@ -336,7 +347,7 @@ static void reconcile(struct oc_osm_plugin *p)
 	oc_osm_gi_read_fabric(p);
 	CL_PLOCK_EXCL_ACQUIRE(&osm->lock);
 	pthread_mutex_lock(&p->vmstate.lock);
-	if (!p->vmstate.off)
+	if (!p->vmstate.off && reconcile_due(p))
 		reconcile_locked(p);
 	pthread_mutex_unlock(&p->vmstate.lock);
 	CL_PLOCK_RELEASE(&osm->lock);
@@ -427,7 +438,7 @@ static void rearm(struct oc_osm_plugin *p)
 
 	pthread_mutex_lock(&p->vmstate.lock);
 	t->reconciled = 0;
-	t->attempts = t->took_over = t->check_lids = 0;
+	t->attempts = t->took_over = t->trusted = t->check_lids = 0;
 	t->sweeps = 0;
 	oc_osm_holds_mark(&p->vmstate.holds, OC_HOLD_BY_TAKEOVER);
 	oc_osm_holds_sweep(&p->vmstate.holds, OC_HOLD_BY_TAKEOVER);
@@ -439,7 +450,7 @@ static void rearm(struct oc_osm_plugin *p)
 void oc_osm_takeover_event(struct oc_osm_plugin *p, osm_epi_event_id_t id)
 {
 	osm_subn_t *subn = &p->osm->subn;
-	struct oc_osm_takeover *t = &p->takeover;
+	int due;
 
 	if (!p->vmstate.path)
 		return;
@@ -455,7 +466,9 @@ void oc_osm_takeover_event(struct oc_osm_plugin *p, osm_epi_event_id_t id)
 	}
 	if (id != OSM_EVENT_ID_HEAVY_SWEEP_DONE)
 		return;
-	if (!t->reconciled || held_by_takeover(p) ||
-	    subn->coming_out_of_standby)
+	pthread_mutex_lock(&p->vmstate.lock);
+	due = reconcile_due(p);
+	pthread_mutex_unlock(&p->vmstate.lock);
+	if (due)
 		reconcile(p);
 }

@@ -55,6 +55,7 @@ struct oc_osm_takeover {
 	char why[OC_TAKEOVER_WHY_MAX]; /* not reconciled: why */
 	int attempts;	 /* reconciles since this SM became master */
 	int took_over;	 /* ... coming out of STANDBY */
+	int trusted;	 /* ... and its registry was the newest word then */
 	unsigned sweeps; /* heavy sweeps asked for since then */
 	int check_lids;	 /* after the sweep: every VF holds its LID? */
 	int noted;	 /* the state file's identity below is known */
@@ -69,6 +70,9 @@ struct oc_osm_takeover {
 /* create(), after the state file was read (every SM): notes the file
  * and the status "not reconciled yet". */
 void oc_osm_takeover_init(struct oc_osm_plugin *p);
+/* Gives OpenSM's GUIDInfo receiver back (guidinfo_read.h): before the
+ * plugin is freed, also when create() fails after init. */
+void oc_osm_takeover_close(struct oc_osm_plugin *p);
 
 /* The plugin's report(): HEAVY_SWEEP_DONE reconciles (first sweep as
  * master, and every heavy sweep until reconciled), SUBNET_UP asks for a

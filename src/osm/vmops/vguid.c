@@ -89,7 +89,8 @@ unsigned oc_osm_vguid_send(osm_opensm_t *osm, uint64_t vf_guid,
 	return sent;
 }
 
-unsigned oc_osm_vguid_sync(osm_opensm_t *osm, const struct oc_vmreg *reg)
+unsigned oc_osm_vguid_sync(osm_opensm_t *osm, const struct oc_vmreg *reg,
+			   const struct oc_osm_holds *holds)
 {
 	unsigned changed = 0;
 	osm_port_t *prev;
@@ -98,7 +99,8 @@ unsigned oc_osm_vguid_sync(osm_opensm_t *osm, const struct oc_vmreg *reg)
 	for (i = 0; i < reg->count; i++) {
 		const struct oc_vm_rec *vm = &reg->vms[i];
 
-		if (!oc_osm_vguid_is_own(osm, vm->vguid) ||
+		if (vm->held || oc_osm_holds_why(holds, vm->name) ||
+		    !oc_osm_vguid_is_own(osm, vm->vguid) ||
 		    oc_osm_vguid_place(osm, vm->vguid, vm->vf_guid, &prev) <= 0)
 			continue;
 		oc_osm_vguid_send(osm, vm->vf_guid, prev);

@@ -25,6 +25,7 @@
 
 #include "base/hash.h"
 #include "vm/vmreg.h"
+#include "vmops/holds.h"
 
 /* The vGUID is the VM's own: no port of the subnet has it as its GUID. */
 int oc_osm_vguid_is_own(osm_opensm_t *osm, uint64_t vguid);
@@ -53,7 +54,10 @@ unsigned oc_osm_vguid_send(osm_opensm_t *osm, uint64_t vf_guid,
 
 /* Places every registry VM's own vGUID (a routing run: after a heavy
  * sweep rebuilt OpenSM's ports, or a restart) and programs the VFs that
- * changed; returns the number of vGUIDs placed anew. */
-unsigned oc_osm_vguid_sync(osm_opensm_t *osm, const struct oc_vmreg *reg);
+ * changed; returns the number of vGUIDs placed anew.  A held VM's is
+ * not placed (holds: its VF may run another VM, whose GUIDInfo must not
+ * be overwritten, nor become the next reconcile's false evidence). */
+unsigned oc_osm_vguid_sync(osm_opensm_t *osm, const struct oc_vmreg *reg,
+			   const struct oc_osm_holds *holds);
 
 #endif
