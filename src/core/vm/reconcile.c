@@ -46,13 +46,40 @@ static uint64_t read_vguid(const struct oc_port_seen *s)
 	return s->gi_read && is_vguid_on(s, s->gi_index1) ? s->gi_index1 : 0;
 }
 
-/* The ports' own GUIDInfo adds the vGUIDs OpenSM's alias table lacks. */
-static int index_read_vguids(struct seen_index *ix, uint32_t n)
+/* Rule 0's test: s, the port the registry records vm on, is a VF and
+ * holds vm's LID. */
+static int holds_own_lid(const struct oc_vm_rec *vm,
+			 const struct oc_port_seen *s)
+{
+	return s->is_vf && s->lid == vm->lid;
+}
+
+/* A VF whose vGUIDs rule 1 may follow: not one that rule 0 gives to the
+ * VM the registry records on it (another VM's vGUID there is stale
+ * GUIDInfo, e.g. a VF re-attached after that VM left it). */
+static int vguid_evidence_on(const struct oc_vmreg *reg,
+			     const struct oc_port_seen *s)
+{
+	const struct oc_vm_rec *vm = oc_vmreg_by_vf(reg, s->guid);
+
+	return s->is_vf && !(vm && holds_own_lid(vm, s));
+}
+
+/* The vGUIDs rule 1 looks up: OpenSM's alias GUIDs of the VFs, then the
+ * ports' own GUIDInfo for the vGUIDs that table lacks. */
+static int index_vguids(struct seen_index *ix, const struct oc_vmreg *reg,
+			uint32_t n)
 {
 	uint32_t i;
 
+	for (i = 0; i < n; i++)
+		if (ix->seen[i].alias && vguid_evidence_on(reg, &ix->seen[i]) &&
+		    oc_hash_set64(ix->by_alias, ix->seen[i].alias, i))
+			return -1;
 	for (i = 0; i < n; i++) {
-		uint64_t g = ix->seen[i].is_vf ? read_vguid(&ix->seen[i]) : 0;
+		uint64_t g = vguid_evidence_on(reg, &ix->seen[i])
+				     ? read_vguid(&ix->seen[i])
+				     : 0;
 
 		if (g && oc_hash_get64(ix->by_alias, g) == OC_NONE &&
 		    oc_hash_set64(ix->by_alias, g, i))
@@ -61,8 +88,8 @@ static int index_read_vguids(struct seen_index *ix, uint32_t n)
 	return 0;
 }
 
-static int index_build(struct seen_index *ix, const struct oc_port_seen *seen,
-		       uint32_t n)
+static int index_build(struct seen_index *ix, const struct oc_vmreg *reg,
+		       const struct oc_port_seen *seen, uint32_t n)
 {
 	uint32_t i;
 
@@ -73,14 +100,11 @@ static int index_build(struct seen_index *ix, const struct oc_port_seen *seen,
 	ix->lid_next = calloc(n + 1, sizeof(*ix->lid_next));
 	if (!ix->by_guid || !ix->by_lid || !ix->by_alias || !ix->lid_next)
 		return -1;
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i++)
 		if (oc_hash_set64(ix->by_guid, seen[i].guid, i) ||
-		    (seen[i].lid && index_lid(ix, i)) ||
-		    (seen[i].alias && seen[i].is_vf &&
-		     oc_hash_set64(ix->by_alias, seen[i].alias, i)))
+		    (seen[i].lid && index_lid(ix, i)))
 			return -1;
-	}
-	return index_read_vguids(ix, n);
+	return index_vguids(ix, reg, n);
 }
 
 /* The ports holding lid: how many, and the first two other than skip
@@ -139,7 +163,8 @@ static uint64_t guid_of(const struct seen_index *ix, uint32_t i)
 }
 
 /* Rule 1: the VM's vGUID on VF at (its recorded VF does not hold its
- * LID); its LID L stays its own. */
+ * LID; at is no VF that rule 0 gives to another VM, see index_vguids);
+ * its LID L stays its own. */
 static int place_by_vguid(const struct oc_vm_rec *vm,
 			  const struct seen_index *ix, uint32_t at,
 			  struct oc_fix *fix, int *evidence)
@@ -269,8 +294,7 @@ static int place(const struct oc_vmreg *reg, const struct oc_vm_rec *vm,
 	fix->new_vf = vm->vf_guid;
 	fix->new_lid = vm->lid;
 	*evidence = 1;
-	if (own != OC_NONE && ix->seen[own].is_vf &&
-	    ix->seen[own].lid == vm->lid)
+	if (own != OC_NONE && holds_own_lid(vm, &ix->seen[own]))
 		return own_runs_unknown(reg, vm, &ix->seen[own], fix,
 					evidence) ||
 		       place_on_own(vm, ix, own, fix);
@@ -367,7 +391,7 @@ int oc_reconcile(const struct oc_vmreg *reg, const struct oc_port_seen *seen,
 	int bad;
 
 	memset(fx, 0, sizeof(*fx));
-	bad = !r || index_build(&ix, seen, n) ||
+	bad = !r || index_build(&ix, reg, seen, n) ||
 	      rebuild(reg, &ix, flags, r, fx);
 	index_free(&ix);
 	if (bad) {

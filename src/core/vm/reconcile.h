@@ -33,7 +33,11 @@
  *      G on another VF is that VF's stale GUIDInfo;
  *   1. a VF whose alias GUID is G: the VM is there and keeps L (reserved
  *      for that VF: OpenSM's LID manager programs it when the VF holds
- *      another LID or none, and takes L from a VF that holds it too);
+ *      another LID or none, and takes L from a VF that holds it too).
+ *      Rule 0 wins over vGUID evidence: G on a VF that holds the LID of
+ *      the VM the registry records on it is stale GUIDInfo (a VF
+ *      re-attached after this VM left it, another VM booted there) and
+ *      places nothing; the VM goes on to rules 2 to 5;
  *   2. L on exactly one port: a VF -> the VM moved there; a port that is
  *      no VF (a PF) -> held;
  *   3. L on two ports or more, V none of them -> held (which one runs

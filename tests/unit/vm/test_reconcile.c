@@ -634,6 +634,62 @@ static void read_vguid_rules_1_and_5(void **state)
 	oc_vmreg_free(reg);
 }
 
+/* One run of the case below: b stays on VF 3 with LID 23, a stays on VF
+ * 1 with LID 10 (want: rule 4 or 5), nobody is dropped or held, and no
+ * VM is recorded on VF 3 with a's LID (it is not reserved for VF 3). */
+static void rule_0_wins(const struct oc_vm_rec *v, unsigned a_at,
+			const struct oc_port_seen *seen, unsigned n,
+			enum oc_fix_kind want)
+{
+	struct oc_vmreg *reg = reg_of(v, 2), *out;
+	struct oc_fixes fx;
+
+	out = run(reg, seen, n, &fx, 1);
+	assert_int_equal(fx.v[0].vm, a_at);
+	assert_int_equal(fx.v[0].kind, want);
+	assert_int_equal(fx.v[0].new_vf, VF(1));
+	assert_int_equal(fx.moved, 0);
+	assert_int_equal(fx.held, 0);
+	assert_int_equal(out->count, 2);
+	assert_int_equal(oc_vmreg_by_name(out, "b")->vf_guid, VF(3));
+	assert_int_equal(oc_vmreg_by_name(out, "b")->lid, 23);
+	assert_false(oc_vmreg_by_name(out, "b")->held);
+	assert_int_equal(oc_vmreg_by_name(out, "a")->vf_guid, VF(1));
+	assert_int_equal(oc_vmreg_by_name(out, "a")->lid, 10);
+	assert_false(oc_vmreg_by_name(out, "a")->held);
+	assert_int_equal(oc_vmreg_by_vf(out, VF(3))->lid, 23);
+	assert_int_equal(oc_vmreg_by_lid(out, 10)->vf_guid, VF(1));
+	oc_fixes_free(&fx);
+	oc_vmreg_free(out);
+	oc_vmreg_free(reg);
+}
+
+/* The real migration order: a (vGUID OWN(1), LID 10) left VF 3 while VF
+ * 3 was detached, so VF 3's index 1 still reads OWN(1); VF 3 came back
+ * and b (no vGUID of its own) booted on it with LID 23; a's VF 1 is
+ * detached again.  Rule 0 places b on VF 3 and wins over a's stale vGUID
+ * there: a falls through to rule 4 (kept, VF 1 detached), or rule 5 once
+ * VF 1 is back without a LID; in both registry orders (a before b, b
+ * before a), with the vGUID read from the port, and in OpenSM's alias
+ * table too. */
+static void stale_vguid_on_reattached_vf_loses_to_rule_0(void **state)
+{
+	struct oc_vm_rec ab[] = {vm("a", OWN(1), VF(1), 10),
+				 vm("b", VF(3), VF(3), 23)};
+	struct oc_vm_rec ba[] = {ab[1], ab[0]};
+	struct oc_port_seen seen[] = {{VF(3), 23, 0, 1, 1, OWN(1)},
+				      {VF(1), 0, 0, 1, 1, 0}};
+
+	(void)state;
+	rule_0_wins(ab, 0, seen, 1, OC_FIX_ABSENT);
+	rule_0_wins(ba, 1, seen, 1, OC_FIX_ABSENT);
+	rule_0_wins(ab, 0, seen, 2, OC_FIX_LID_KEPT);
+	rule_0_wins(ba, 1, seen, 2, OC_FIX_LID_KEPT);
+	seen[0].alias = OWN(1);
+	rule_0_wins(ab, 0, seen, 1, OC_FIX_ABSENT);
+	rule_0_wins(ba, 1, seen, 1, OC_FIX_ABSENT);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -656,6 +712,7 @@ int main(void)
 		cmocka_unit_test(no_answer_as_before),
 		cmocka_unit_test(read_known_vguid_is_stale),
 		cmocka_unit_test(read_vguid_rules_1_and_5),
+		cmocka_unit_test(stale_vguid_on_reattached_vf_loses_to_rule_0),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
