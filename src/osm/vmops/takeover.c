@@ -67,6 +67,7 @@ static int held_by_takeover(const struct oc_osm_plugin *p)
 }
 
 static void retry_now(struct oc_osm_plugin *p);
+static void ask_sweep(struct oc_osm_plugin *p, const char *why);
 static unsigned lids_missing(struct oc_osm_plugin *p, int log);
 
 int oc_osm_takeover_refuses(struct oc_osm_plugin *p, const char *vm,
@@ -77,7 +78,7 @@ int oc_osm_takeover_refuses(struct oc_osm_plugin *p, const char *vm,
 
 	if (!p->vmstate.path)
 		return 0;
-	if (!t->reconciled && t->attempts)
+	if (!t->reconciled && t->attempts && oc_osm_takeover_file_since_try(p))
 		retry_now(p);
 	why = t->reconciled ? oc_osm_holds_why(&p->vmstate.holds, vm) : t->why;
 	if (!why)
@@ -280,6 +281,7 @@ static void reconcile_locked(struct oc_osm_plugin *p)
 	struct oc_err err;
 	uint32_t n = 0;
 
+	oc_osm_takeover_note_try(p);
 	if (!t->attempts++) {
 		t->took_over = p->osm->subn.coming_out_of_standby;
 		t->trusted = !t->took_over || oc_osm_takeover_file_foreign(p);
@@ -324,10 +326,8 @@ static void retry_now(struct oc_osm_plugin *p)
 	if (!p->takeover.reconciled)
 		return;
 	oc_osm_vguid_sync(p->osm, p->vmstate.reg, &p->vmstate.holds);
-	if (lids_missing(p, 0)) {
-		oc_osmi_force_heavy_sweep(p->osm);
-		osm_opensm_sweep(p->osm);
-	}
+	if (lids_missing(p, 0))
+		ask_sweep(p, "VMs' LIDs to program");
 }
 
 /* Under vmstate.lock: a heavy sweep reconciles (first sweep as master,

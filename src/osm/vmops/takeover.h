@@ -37,6 +37,7 @@
 #define OC_OSM_TAKEOVER_H
 
 #include <stdint.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #include <opensm/osm_event_plugin.h>
@@ -65,6 +66,8 @@ struct oc_osm_takeover {
 	off_t size;
 	struct timespec mtime;
 	uint64_t generation;
+	struct stat tried; /* the state file at the last reconcile attempt */
+	int tried_exists;
 };
 
 /* create(), after the state file was read (every SM): notes the file
@@ -87,6 +90,12 @@ void oc_osm_takeover_event(struct oc_osm_plugin *p, osm_epi_event_id_t id);
  * is held. */
 int oc_osm_takeover_refuses(struct oc_osm_plugin *p, const char *vm,
 			    struct oc_err *err);
+
+/* takeover_file.c.  Notes what the state file is at a reconcile
+ * attempt; 1 when it is no longer that (an operation on an unreconciled
+ * master retries only then: a re-read under OpenSM's lock costs). */
+void oc_osm_takeover_note_try(struct oc_osm_plugin *p);
+int oc_osm_takeover_file_since_try(struct oc_osm_plugin *p);
 
 /* Under vmstate.lock: "reconciled" or "unreconciled", and why in buf. */
 const char *oc_osm_takeover_status(const struct oc_osm_plugin *p, char *buf,

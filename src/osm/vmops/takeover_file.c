@@ -60,6 +60,28 @@ static int file_changed(struct oc_osm_plugin *p, uint64_t *gen)
 	return exists && (!same_file(t, &st) || *gen != t->generation);
 }
 
+void oc_osm_takeover_note_try(struct oc_osm_plugin *p)
+{
+	struct oc_osm_takeover *t = &p->takeover;
+
+	t->tried_exists = !stat(p->vmstate.path, &t->tried);
+}
+
+int oc_osm_takeover_file_since_try(struct oc_osm_plugin *p)
+{
+	const struct oc_osm_takeover *t = &p->takeover;
+	struct stat st;
+	int exists = !stat(p->vmstate.path, &st);
+
+	if (exists != t->tried_exists)
+		return 1;
+	return exists &&
+	       (st.st_dev != t->tried.st_dev || st.st_ino != t->tried.st_ino ||
+		st.st_size != t->tried.st_size ||
+		st.st_mtim.tv_sec != t->tried.st_mtim.tv_sec ||
+		st.st_mtim.tv_nsec != t->tried.st_mtim.tv_nsec);
+}
+
 int oc_osm_takeover_file_fresh(struct oc_osm_plugin *p, struct oc_err *err)
 {
 	uint64_t gen;
