@@ -167,12 +167,13 @@ send() {
 	timeout 60 "$@" >"$TOP/send.out" 2>&1 </dev/null
 	st=$?
 	echo "  $what: status $st $(head -c 160 "$TOP/send.out" | tr '\n' ' ')"
-	if [ $st = 5 ] && grep -q "^osmcloud ctl: argument" "$TOP/send.out"; then
+	# 64: the client's own refusal (OC_CTL_EXIT_CLIENT); 0-5: a result
+	if [ $st = 64 ] && grep -q "^osmcloud ctl: argument" "$TOP/send.out"; then
 		LOCAL=$((LOCAL + 1))
 		return
 	fi
 	SENT=$((SENT + 1))
-	[ $st -le 4 ] && ANSWERED=$((ANSWERED + 1))
+	[ $st -le 5 ] && ANSWERED=$((ANSWERED + 1))
 }
 
 # hostile SOCK: every hostile request, through every door but the hook

@@ -77,19 +77,6 @@ grep -q "^vm-a .* $pf0 $pf_lid " "$TOP/held.state" && pass "held: the VM is kept
 	pass "held: the SM's port hv0-pf keeps its LID $pf_lid, on no other port" ||
 	fail "held: hv0-pf has LID $(dump_lid hv0-pf "$TOP/held/held.dump"), $(lid_ports "$pf_lid" "$TOP/held/held.dump") port(s) LID $pf_lid"
 
-# --- a state file that gives vm-a a switch's LID: held, and the switch
-# keeps its LID (the takeover's view has the switches: issue 25)
-sw_lid=$(switch_lid sw-L2-0 "$TOP/seed/seed.dump")
-awk -v l="$sw_lid" '$1 == "vm-a" { $4 = l } { print }' "$state" >"$TOP/swlid.state"
-sock=$TOP/swlid.sock
-route_and_check swlid "$topo" "event_plugin_options state=$TOP/swlid.state ctl=$sock"
-expect_status 5 "swlid: migrate of the VM with a switch's LID (unreconciled)" \
-	"VM \"vm-a\" is held: its LID $sw_lid is on port" migrate vm-a hv3
-[ "$(switch_lid sw-L2-0 "$TOP/swlid/swlid.dump")" = "$sw_lid" ] &&
-	[ "$(lid_ports "$sw_lid" "$TOP/swlid/swlid.dump")" = 1 ] &&
-	pass "swlid: sw-L2-0 keeps its LID $sw_lid, on no other port" ||
-	fail "swlid: sw-L2-0 has LID $(switch_lid sw-L2-0 "$TOP/swlid/swlid.dump"), $(lid_ports "$sw_lid" "$TOP/swlid/swlid.dump") port(s) LID $sw_lid"
-
 # --- the state file cut short (its end line lost): refused by name, the
 # VM operations off, routing on, the file left alone
 head -n -1 "$state" >"$TOP/cut.state"
