@@ -156,7 +156,8 @@ static void test_long_line_refused(void **state)
 {
 	const char *path = tl_path("long-line");
 	size_t len = OC_LINE_MAX + 10;
-	char *text = malloc(len + 8);
+	/* "first\n", len x, "\nlast\n" and its NUL */
+	char *text = malloc(6 + len + sizeof("\nlast\n"));
 	struct oc_err err = {{0}};
 	unsigned lines = 0;
 	FILE *in;
