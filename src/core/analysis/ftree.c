@@ -295,97 +295,119 @@ static void stamp_neighbours(struct analysis *a, uint32_t node, uint32_t *seen,
 	}
 }
 
-/* Whether every physical switch neighbour of node carries seen == mark
- * and no compute nodes (a leaf's neighbours lie above it); *any: it has
- * one. */
-static int neighbours_stamped(struct analysis *a, uint32_t node,
-			      const uint32_t *seen, uint32_t mark, int *any)
+/* Whether node has a physical switch neighbour, and every one carries
+ * seen == mark (x's neighbours, stamped) and lies one hop farther from
+ * the BFS's sources than x. */
+static int neighbours_beyond(struct analysis *a, uint32_t node,
+			     const uint32_t *seen, uint32_t mark,
+			     const int8_t *dist, int x_dist)
 {
 	unsigned p;
+	int any = 0;
 
-	*any = 0;
 	for (p = 1; p <= a->f->nodes[node].num_ports; p++) {
-		uint32_t peer = oc_peer(a->f, node, p);
+		uint32_t peer = oc_peer(a->f, node, p), ps;
 
 		if (peer == OC_NONE || !is_fabric_switch(a, peer))
 			continue;
-		if (seen[a->f->nodes[peer].sw_index] != mark ||
-		    a->carries_compute[a->f->nodes[peer].sw_index])
+		ps = a->f->nodes[peer].sw_index;
+		if (seen[ps] != mark || dist[ps] != x_dist + 1)
 			return 0;
-		*any = 1;
+		any = 1;
 	}
-	return 1;
+	return any;
 }
 
-/* A physical switch without compute nodes whose switch neighbours all
- * are neighbours of one compute leaf sits where that leaf sits: a leaf
- * with no hosts (a rack powered off, a spare leaf).  Measured from the
- * compute leaves alone it looks as far from them as the roots of a
- * 3-level tree, or farther than the spines of a 2-level one, and would
- * be taken for a root.  Candidates: the compute leaves below its first
- * switch neighbour.  seen[] holds stamps, 'mark' the next unused one. */
-static int is_hostless_leaf(struct analysis *a, uint32_t sw, uint32_t *seen,
-			    uint32_t *mark)
+/* The lowest distance (from a BFS's sources) of a switch x whose place
+ * sw takes: every switch neighbour of sw is one of x's and lies one hop
+ * farther from the sources than x.  Candidates: the switches beside its
+ * first switch neighbour.  seen[] holds stamps, 'mark' the next unused
+ * one.  sw's own distance when there is none lower. */
+static int8_t lowest_place(struct analysis *a, uint32_t sw, const int8_t *dist,
+			   uint32_t *seen, uint32_t *mark)
 {
 	const struct oc_fabric *f = a->f;
 	uint32_t node = f->switches[sw], first = OC_NONE, n;
+	int8_t best = dist[sw];
 	unsigned p, q;
-	int any;
 
 	for (p = 1; p <= f->nodes[node].num_ports && first == OC_NONE; p++) {
 		n = oc_peer(f, node, p);
 		if (n != OC_NONE && is_fabric_switch(a, n))
 			first = n;
 	}
-	if (first == OC_NONE)
-		return 0;
-	for (q = 1; q <= f->nodes[first].num_ports; q++) {
+	for (q = 1; first != OC_NONE && q <= f->nodes[first].num_ports; q++) {
+		int8_t d;
+
 		n = oc_peer(f, first, q);
-		if (n == OC_NONE || !is_fabric_switch(a, n) ||
-		    !a->carries_compute[f->nodes[n].sw_index])
+		if (n == OC_NONE || n == node || !is_fabric_switch(a, n))
+			continue;
+		d = dist[f->nodes[n].sw_index];
+		if (d == NO_RANK || d >= best)
 			continue;
 		stamp_neighbours(a, n, seen, ++*mark);
-		if (neighbours_stamped(a, node, seen, *mark, &any) && any)
-			return 1;
+		if (neighbours_beyond(a, node, seen, *mark, dist, d))
+			best = d;
 	}
-	return 0;
+	return best;
 }
 
-/* The compute leaves, and the switches that sit where a leaf sits. */
-static int mark_leaf_positions(struct analysis *a, int8_t *from_leaves)
+/* A switch without compute nodes whose links on one side are all gone
+ * sits where a switch with its neighbours sits.  Measured from the
+ * compute leaves, a leaf with no hosts (a rack powered off, a spare
+ * leaf) or a spine whose down cables are all cut looks farther than the
+ * roots and would be taken for one; measured from the roots, a switch
+ * whose up cables are all cut hangs below the leaves.  dist: a BFS's
+ * distances, corrected for the switches farther than 'beyond' (-1: all)
+ * and repeated until nothing moves (a dead end beside a dead end). */
+static int place_dead_ends(struct analysis *a, int8_t *dist, int beyond)
 {
 	uint32_t *seen = calloc(a->f->num_switches + 1, sizeof(*seen));
 	uint32_t sw, mark = 0;
+	int moved = 1, rounds = 0;
 
 	if (!seen)
 		return oc_err_set(a->err, "out of memory");
-	for (sw = 0; sw < a->f->num_switches; sw++)
-		if (a->carries_compute[sw] ||
-		    (a->ft->sw[sw].role == OC_SW_FABRIC &&
-		     is_hostless_leaf(a, sw, seen, &mark)))
-			from_leaves[sw] = 0;
+	while (moved && rounds++ <= MAX_RANK) {
+		moved = 0;
+		for (sw = 0; sw < a->f->num_switches; sw++) {
+			int8_t d;
+
+			if (a->ft->sw[sw].role != OC_SW_FABRIC ||
+			    a->carries_compute[sw] || dist[sw] <= beyond)
+				continue;
+			d = lowest_place(a, sw, dist, seen, &mark);
+			if (d < dist[sw]) {
+				dist[sw] = d;
+				moved = 1;
+			}
+		}
+	}
 	free(seen);
 	return 0;
 }
 
-/* Roots = the physical switches farthest from the leaves. */
+/* Roots = the physical switches farthest from the leaves, each dead end
+ * counted where it sits. */
 static int detect_roots(struct analysis *a, int8_t *dist)
 {
 	int8_t *from_leaves = new_dist(a);
 	uint32_t sw;
-	int max;
+	int max = 0;
 
 	if (!from_leaves)
 		return oc_err_set(a->err, "out of memory");
-	if (mark_leaf_positions(a, from_leaves)) {
+	for (sw = 0; sw < a->f->num_switches; sw++)
+		if (a->carries_compute[sw])
+			from_leaves[sw] = 0;
+	if (bfs(a, from_leaves, "leaves") < 0 ||
+	    place_dead_ends(a, from_leaves, NO_RANK)) {
 		free(from_leaves);
 		return -1;
 	}
-	max = bfs(a, from_leaves, "leaves");
-	if (max < 0) {
-		free(from_leaves);
-		return -1;
-	}
+	for (sw = 0; sw < a->f->num_switches; sw++)
+		if (from_leaves[sw] > max)
+			max = from_leaves[sw];
 	for (sw = 0; sw < a->f->num_switches; sw++)
 		if (from_leaves[sw] == max)
 			dist[sw] = 0;
@@ -456,6 +478,18 @@ static int check_ranks(struct analysis *a)
 	return 0;
 }
 
+/* The distance of the first switch that carries compute nodes (-1: none
+ * reached); check_ranks() holds every compute switch to it (R4). */
+static int leaf_dist(const struct analysis *a, const int8_t *dist)
+{
+	uint32_t sw;
+
+	for (sw = 0; sw < a->f->num_switches; sw++)
+		if (a->carries_compute[sw] && dist[sw] != NO_RANK)
+			return dist[sw];
+	return NO_RANK;
+}
+
 static int rank_switches(struct analysis *a, const struct oc_ftree_opts *o)
 {
 	int8_t *dist = new_dist(a);
@@ -470,6 +504,8 @@ static int rank_switches(struct analysis *a, const struct oc_ftree_opts *o)
 		ret = detect_roots(a, dist);
 	if (!ret && bfs(a, dist, "roots") < 0)
 		ret = -1;
+	if (!ret)
+		ret = place_dead_ends(a, dist, leaf_dist(a, dist));
 	if (!ret) {
 		for (sw = 0; sw < a->f->num_switches; sw++)
 			if (a->ft->sw[sw].role == OC_SW_FABRIC)
