@@ -318,13 +318,14 @@ static int neighbours_beyond(struct analysis *a, uint32_t node,
 	return any;
 }
 
-/* The lowest distance (from a BFS's sources) of a switch x whose place
- * sw takes: every switch neighbour of sw is one of x's and lies one hop
- * farther from the sources than x.  Candidates: the switches beside its
- * first switch neighbour.  seen[] holds stamps, 'mark' the next unused
- * one.  sw's own distance when there is none lower. */
+/* The lowest distance (from a BFS's sources), from 'lo' to 'hi', of a
+ * switch x whose place sw takes: every switch neighbour of sw is one of
+ * x's and lies one hop farther from the sources than x.  Candidates: the
+ * switches beside its first switch neighbour.  seen[] holds stamps,
+ * 'mark' the next unused one.  sw's own distance when there is none
+ * lower. */
 static int8_t lowest_place(struct analysis *a, uint32_t sw, const int8_t *dist,
-			   uint32_t *seen, uint32_t *mark)
+			   int lo, int hi, uint32_t *seen, uint32_t *mark)
 {
 	const struct oc_fabric *f = a->f;
 	uint32_t node = f->switches[sw], first = OC_NONE, n;
@@ -343,7 +344,7 @@ static int8_t lowest_place(struct analysis *a, uint32_t sw, const int8_t *dist,
 		if (n == OC_NONE || n == node || !is_fabric_switch(a, n))
 			continue;
 		d = dist[f->nodes[n].sw_index];
-		if (d == NO_RANK || d >= best)
+		if (d == NO_RANK || d >= best || d < lo || d > hi)
 			continue;
 		stamp_neighbours(a, n, seen, ++*mark);
 		if (neighbours_beyond(a, node, seen, *mark, dist, d))
@@ -355,12 +356,13 @@ static int8_t lowest_place(struct analysis *a, uint32_t sw, const int8_t *dist,
 /* A switch without compute nodes whose links on one side are all gone
  * sits where a switch with its neighbours sits.  Measured from the
  * compute leaves, a leaf with no hosts (a rack powered off, a spare
- * leaf) or a spine whose down cables are all cut looks farther than the
- * roots and would be taken for one; measured from the roots, a switch
- * whose up cables are all cut hangs below the leaves.  dist: a BFS's
- * distances, corrected for the switches farther than 'beyond' (-1: all)
- * and repeated until nothing moves (a dead end beside a dead end). */
-static int place_dead_ends(struct analysis *a, int8_t *dist, int beyond)
+ * leaf) looks as far as the roots and would be taken for one; measured
+ * from the roots, a switch whose up cables are all cut hangs below the
+ * leaves.  dist: a BFS's distances; the switches farther than 'beyond'
+ * (-1: all) move to the place of a twin 'lo' to 'hi' away, again until
+ * nothing moves (a dead end beside a dead end). */
+static int place_dead_ends(struct analysis *a, int8_t *dist, int beyond, int lo,
+			   int hi)
 {
 	uint32_t *seen = calloc(a->f->num_switches + 1, sizeof(*seen));
 	uint32_t sw, mark = 0;
@@ -376,7 +378,7 @@ static int place_dead_ends(struct analysis *a, int8_t *dist, int beyond)
 			if (a->ft->sw[sw].role != OC_SW_FABRIC ||
 			    a->carries_compute[sw] || dist[sw] <= beyond)
 				continue;
-			d = lowest_place(a, sw, dist, seen, &mark);
+			d = lowest_place(a, sw, dist, lo, hi, seen, &mark);
 			if (d < dist[sw]) {
 				dist[sw] = d;
 				moved = 1;
@@ -387,27 +389,43 @@ static int place_dead_ends(struct analysis *a, int8_t *dist, int beyond)
 	return 0;
 }
 
-/* Roots = the physical switches farthest from the leaves, each dead end
- * counted where it sits. */
-static int detect_roots(struct analysis *a, int8_t *dist)
+/* The compute leaves and the hostless leaves beside them: a first BFS
+ * from the compute leaves finds where the hostless ones sit, the others
+ * forget their distance. */
+static int mark_leaf_positions(struct analysis *a, int8_t *from_leaves)
 {
-	int8_t *from_leaves = new_dist(a);
 	uint32_t sw;
-	int max = 0;
 
-	if (!from_leaves)
-		return oc_err_set(a->err, "out of memory");
 	for (sw = 0; sw < a->f->num_switches; sw++)
 		if (a->carries_compute[sw])
 			from_leaves[sw] = 0;
 	if (bfs(a, from_leaves, "leaves") < 0 ||
-	    place_dead_ends(a, from_leaves, NO_RANK)) {
+	    place_dead_ends(a, from_leaves, NO_RANK, 0, 0))
+		return -1;
+	for (sw = 0; sw < a->f->num_switches; sw++)
+		if (from_leaves[sw] != 0)
+			from_leaves[sw] = NO_RANK;
+	return 0;
+}
+
+/* Roots = the physical switches farthest from the leaves. */
+static int detect_roots(struct analysis *a, int8_t *dist)
+{
+	int8_t *from_leaves = new_dist(a);
+	uint32_t sw;
+	int max;
+
+	if (!from_leaves)
+		return oc_err_set(a->err, "out of memory");
+	if (mark_leaf_positions(a, from_leaves)) {
 		free(from_leaves);
 		return -1;
 	}
-	for (sw = 0; sw < a->f->num_switches; sw++)
-		if (from_leaves[sw] > max)
-			max = from_leaves[sw];
+	max = bfs(a, from_leaves, "leaves");
+	if (max < 0) {
+		free(from_leaves);
+		return -1;
+	}
 	for (sw = 0; sw < a->f->num_switches; sw++)
 		if (from_leaves[sw] == max)
 			dist[sw] = 0;
@@ -504,8 +522,10 @@ static int rank_switches(struct analysis *a, const struct oc_ftree_opts *o)
 		ret = detect_roots(a, dist);
 	if (!ret && bfs(a, dist, "roots") < 0)
 		ret = -1;
+	/* a switch with its up cables cut: where its twin sits, never among
+	 * the roots (roots= names them all) */
 	if (!ret)
-		ret = place_dead_ends(a, dist, leaf_dist(a, dist));
+		ret = place_dead_ends(a, dist, leaf_dist(a, dist), 1, MAX_RANK);
 	if (!ret) {
 		for (sw = 0; sw < a->f->num_switches; sw++)
 			if (a->ft->sw[sw].role == OC_SW_FABRIC)

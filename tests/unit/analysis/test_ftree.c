@@ -90,6 +90,101 @@ static void uses_given_roots(void **state)
 	oc_fabric_free(f);
 }
 
+/* Two pods under two roots; MA3 lost its cables up: it sits beside MA1
+ * and MA2, above pod A's leaves, without an up group (a dead end), not
+ * below the leaves (rule R5 refused it). */
+static const char UP_CUT_NET[] = "Switch 4 \"R1\"\n"
+				 "[1] \"MA1\"[3]\n"
+				 "[2] \"MA2\"[3]\n"
+				 "[3] \"MB1\"[3]\n"
+				 "[4] \"MB2\"[3]\n"
+				 "\n"
+				 "Switch 4 \"R2\"\n"
+				 "[1] \"MA1\"[4]\n"
+				 "[2] \"MA2\"[4]\n"
+				 "[3] \"MB1\"[4]\n"
+				 "[4] \"MB2\"[4]\n"
+				 "\n"
+				 "Switch 4 \"MA1\"\n"
+				 "[1] \"LA1\"[1]\n"
+				 "[2] \"LA2\"[1]\n"
+				 "[3] \"R1\"[1]\n"
+				 "[4] \"R2\"[1]\n"
+				 "\n"
+				 "Switch 4 \"MA2\"\n"
+				 "[1] \"LA1\"[2]\n"
+				 "[2] \"LA2\"[2]\n"
+				 "[3] \"R1\"[2]\n"
+				 "[4] \"R2\"[2]\n"
+				 "\n"
+				 "Switch 4 \"MA3\"\n"
+				 "[1] \"LA1\"[3]\n"
+				 "[2] \"LA2\"[3]\n"
+				 "\n"
+				 "Switch 4 \"MB1\"\n"
+				 "[1] \"LB1\"[1]\n"
+				 "[2] \"LB2\"[1]\n"
+				 "[3] \"R1\"[3]\n"
+				 "[4] \"R2\"[3]\n"
+				 "\n"
+				 "Switch 4 \"MB2\"\n"
+				 "[1] \"LB1\"[2]\n"
+				 "[2] \"LB2\"[2]\n"
+				 "[3] \"R1\"[4]\n"
+				 "[4] \"R2\"[4]\n"
+				 "\n"
+				 "Switch 4 \"LA1\"\n"
+				 "[1] \"MA1\"[1]\n"
+				 "[2] \"MA2\"[1]\n"
+				 "[3] \"MA3\"[1]\n"
+				 "[4] \"a\"[1]\n"
+				 "\n"
+				 "Switch 4 \"LA2\"\n"
+				 "[1] \"MA1\"[2]\n"
+				 "[2] \"MA2\"[2]\n"
+				 "[3] \"MA3\"[2]\n"
+				 "[4] \"b\"[1]\n"
+				 "\n"
+				 "Switch 4 \"LB1\"\n"
+				 "[1] \"MB1\"[1]\n"
+				 "[2] \"MB2\"[1]\n"
+				 "[4] \"c\"[1]\n"
+				 "\n"
+				 "Switch 4 \"LB2\"\n"
+				 "[1] \"MB1\"[2]\n"
+				 "[2] \"MB2\"[2]\n"
+				 "[4] \"d\"[1]\n"
+				 "\n"
+				 "Hca 1 \"a\"\n"
+				 "[1] \"LA1\"[4]\n"
+				 "\n"
+				 "Hca 1 \"b\"\n"
+				 "[1] \"LA2\"[4]\n"
+				 "\n"
+				 "Hca 1 \"c\"\n"
+				 "[1] \"LB1\"[4]\n"
+				 "\n"
+				 "Hca 1 \"d\"\n"
+				 "[1] \"LB2\"[4]\n";
+
+static void places_a_switch_whose_up_cables_are_cut(void **state)
+{
+	struct oc_fabric *f = tl_fabric(UP_CUT_NET);
+	struct oc_ftree *ft = analyze_ok(f, NULL);
+	uint32_t m1 = tl_sw(f, "MA1"), m3 = tl_sw(f, "MA3");
+
+	assert_int_equal(ft->leaf_rank, 2);
+	assert_int_equal(ft->sw[tl_sw(f, "R1")].rank, 0);
+	assert_int_equal(ft->sw[m3].rank, 1);
+	assert_int_equal(ft->sw[m3].up_count, 0);
+	assert_int_equal(ft->sw[m3].down_count, 2);
+	assert_true(oc_ftree_is_dead_end(ft, m3));
+	assert_false(oc_ftree_is_dead_end(ft, m1));
+	assert_false(oc_ftree_is_dead_end(ft, tl_sw(f, "R1")));
+	oc_ftree_free(ft);
+	oc_fabric_free(f);
+}
+
 static void expect_rule(const char *net, const struct oc_ftree_opts *o,
 			const char *expect)
 {
@@ -220,6 +315,7 @@ int main(void)
 		cmocka_unit_test(detects_vswitches_and_ranks),
 		cmocka_unit_test(groups_parallel_links),
 		cmocka_unit_test(uses_given_roots),
+		cmocka_unit_test(places_a_switch_whose_up_cables_are_cut),
 		cmocka_unit_test(rejects_non_fat_trees),
 		cmocka_unit_test(refuses_too_deep_trees),
 	};
