@@ -41,6 +41,27 @@ for t in regress-sftree-hostless-leaf regress-sftree-hostless-leaf-2-level \
 	route_check "$t" "$top/topologies/$t.net"
 	grep -q '^unserved: ' "$tmp/err" && fail "$t: switch pairs unserved"
 done
+# regression: a switch above the leaves whose up cables are all cut
+# (sw-L2-4 of a 4-ary 3-tree, ports 5-8) was ranked through the leaves
+# below it and every engine refused the fabric (rule R5); sftree now
+# reaches it, and it every switch, without a credit loop (dead_end.h);
+# vswitch_ftree routes it too.  With vSwitches, and with a host cut too.
+up_cut="--drop-link sw-L2-4:5 --drop-link sw-L2-4:6 --drop-link sw-L2-4:7 --drop-link sw-L2-4:8"
+for v in "vswitch:--vswitch 2" "plain:--drop-link sw-L2-9:5"; do
+	name=up-cut-${v%%:*}
+	# shellcheck disable=SC2086
+	expect 0 "gen $name" "$osmcloud" gen --kary 4 --levels 3 $up_cut \
+		${v#*:} -o "$tmp/$name.net"
+	route_check "$name" "$tmp/$name.net"
+	grep -q '^unserved: ' "$tmp/err" && fail "$name: switch pairs unserved"
+	expect 0 "route vswitch_ftree $name" "$osmcloud" route \
+		--engine vswitch_ftree --topo "$tmp/$name.net" \
+		-o "$tmp/$name-v.dump"
+	expect 0 "check vswitch_ftree $name" "$osmcloud" check \
+		--topo "$tmp/$name.net" --lfts "$tmp/$name-v.dump" \
+		--promise vswitch_ftree
+done
+
 net=$top/topologies/regress-sftree-hostless-leaf.net
 expect 0 "route hostless leaf" "$osmcloud" route --engine sftree --topo "$net"
 grep -q '(0 vSwitches, 16 leaves)' "$tmp/err" ||

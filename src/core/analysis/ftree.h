@@ -87,6 +87,15 @@ int oc_ftree_is_physical_switch(const struct oc_fabric *f, uint32_t node);
  * CA port, as the analysis decides), else 0. */
 uint8_t oc_ftree_vswitch_pf_port(const struct oc_fabric *f, uint32_t node);
 
+/* A physical switch below the roots without an up link (its up cables
+ * all cut): up/down routing reaches it only from the switches below it,
+ * and it reaches only them. */
+static inline int oc_ftree_is_dead_end(const struct oc_ftree *ft, uint32_t sw)
+{
+	return ft->sw[sw].role == OC_SW_FABRIC && ft->sw[sw].rank > 0 &&
+	       !ft->sw[sw].up_count;
+}
+
 static inline const struct oc_group *oc_up_group(const struct oc_ftree *ft,
 						 uint32_t sw, uint32_t i)
 {

@@ -45,6 +45,7 @@ void oc_subtree_fill_keep_present(struct oc_subtree_fill *sf, uint16_t lid)
 
 	for (sw = 0; sw < ft->f->num_switches; sw++)
 		sf->keep[sw] = ft->sw[sw].role == OC_SW_VSWITCH ||
+			       oc_ftree_is_dead_end(ft, sw) ||
 			       oc_subtree_has(sf->lfts, sw, lid);
 }
 

@@ -36,8 +36,8 @@ int oc_subtree_fill_init(struct oc_subtree_fill *sf,
 			 const struct oc_subtree *st, struct oc_lfts *lfts);
 void oc_subtree_fill_free(struct oc_subtree_fill *sf);
 
-/* keep[]: vSwitches (they send everything up) and the switches that have
- * an entry for lid. */
+/* keep[]: vSwitches (they send everything up), dead ends (their rows are
+ * sftree's dead_end.c's) and the switches that have an entry for lid. */
 void oc_subtree_fill_keep_present(struct oc_subtree_fill *sf, uint16_t lid);
 
 /* Gives every switch whose entry for lid does not stay (sf->keep) its

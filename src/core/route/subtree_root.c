@@ -23,8 +23,20 @@ static int is_fabric(const struct oc_ftree *ft, uint32_t sw)
 	return ft->sw[sw].role == OC_SW_FABRIC;
 }
 
+/* Whether lid is a dead end's (analysis/ftree.h): its pairs are
+ * sftree's dead_end.c's, no subtree root's. */
+static int dead_end_lid(const struct oc_ftree *ft, uint16_t lid)
+{
+	uint32_t node = lid <= ft->f->max_lid ? ft->f->lid_owner[lid].node
+					      : OC_NONE;
+
+	return node != OC_NONE && oc_is_switch(ft->f, node) &&
+	       oc_ftree_is_dead_end(ft, ft->f->nodes[node].sw_index);
+}
+
 /* Lists the LIDs (lids, or every switch LID when lids is NULL) and marks
- * the pairs without an entry. */
+ * the pairs without an entry, leaving out the dead ends' (from and to a
+ * switch whose up cables are all cut). */
 static int find_missing(struct oc_subtree *st, const uint16_t *lids,
 			uint32_t num_lids)
 {
@@ -45,10 +57,11 @@ static int find_missing(struct oc_subtree *st, const uint16_t *lids,
 			st->lids[st->num_lids++] =
 				oc_switch_lid(f, f->switches[sw]);
 	for (sw = 0; sw < f->num_switches; sw++) {
-		if (!is_fabric(st->ft, sw))
+		if (!is_fabric(st->ft, sw) || oc_ftree_is_dead_end(st->ft, sw))
 			continue; /* vSwitches send everything up */
 		for (i = 0; i < st->num_lids; i++) {
-			if (oc_subtree_has(st->t, sw, st->lids[i]))
+			if (oc_subtree_has(st->t, sw, st->lids[i]) ||
+			    dead_end_lid(st->ft, st->lids[i]))
 				continue;
 			st->lid_missing[i] = 1;
 			st->switch_missing[sw] = 1;

@@ -48,6 +48,7 @@
 #include "route/cross_core.h"
 #include "route/engine.h"
 #include "route/promise.h"
+#include "route/sftree/dead_end.h"
 #include "route/sftree/route_keep.h"
 #include "route/subtree_fill.h"
 #include "route/subtree_root.h"
@@ -163,6 +164,27 @@ static int choose_root(const struct oc_engine_input *in,
 	return 0;
 }
 
+static uint32_t *routes_carried(const struct oc_ftree *ft);
+
+/* The switches whose up cables are all cut, after the subtree
+ * (dead_end.h); the promise check then verifies the routes. */
+static int route_dead_ends(const struct oc_ftree *ft, struct oc_lfts *lfts,
+			   struct oc_route_stats *stats, struct oc_err *err)
+{
+	uint32_t *reach = routes_carried(ft);
+	uint64_t filled;
+
+	if (!reach)
+		return oc_err_set(err, "out of memory");
+	stats->sw_pairs_unserved +=
+		oc_sftree_dead_ends(ft, lfts, reach, &filled);
+	stats->sw2sw += (uint32_t)filled;
+	if (filled)
+		stats->sw_routes_checked = 1;
+	free(reach);
+	return 0;
+}
+
 /* [switch]: the switches whose routes pass it for a destination it
  * lacks: itself, and the vSwitches below it (they send everything up). */
 static uint32_t *routes_carried(const struct oc_ftree *ft)
@@ -192,7 +214,8 @@ static int sftree_after(const struct oc_engine_input *in,
 		return -1;
 	if (run.st.root == OC_NONE) {
 		oc_subtree_free(&run.st);
-		return 0; /* up/down routing connects every pair */
+		/* up/down routing connects every pair but the dead ends' */
+		return route_dead_ends(ft, lfts, stats, err);
 	}
 	run.reach = routes_carried(ft);
 	if (!run.reach || oc_subtree_fill_init(&run.sf, &run.st, lfts)) {
@@ -207,6 +230,8 @@ static int sftree_after(const struct oc_engine_input *in,
 		stats->sw_routes_checked = !run.st.tree_above ||
 					   run.st.uses_siblings ||
 					   stats->cross_core || stats->detours;
+		if (!ret)
+			ret = route_dead_ends(ft, lfts, stats, err);
 	}
 	oc_subtree_fill_free(&run.sf);
 	free(run.reach);
@@ -291,6 +316,8 @@ static int sftree_after_all(const struct oc_engine_input *in,
 	oc_subtree_fill_free(&run.sf);
 	free(run.reach);
 out:
+	if (!ret)
+		ret = route_dead_ends(ft, lfts, stats, err);
 	oc_subtree_free(&run.st);
 	free(lids);
 	return ret;
