@@ -169,54 +169,31 @@ static uint32_t ask(struct oc_osm_plugin *p)
 	return gr->asked;
 }
 
-static void deadline(struct timespec *ts, uint32_t asked)
+/* How long the read waits for asked answers, in ms. */
+static double wait_ms(uint32_t asked)
 {
-	uint64_t ms = WAIT_BASE_MS + (uint64_t)asked * WAIT_PER_VF_US / 1000;
+	double ms = WAIT_BASE_MS + (double)asked * WAIT_PER_VF_US / 1000;
 
-	if (ms > WAIT_MAX_MS)
-		ms = WAIT_MAX_MS;
-	clock_gettime(CLOCK_MONOTONIC, ts);
-	ts->tv_sec += ms / 1000;
-	ts->tv_nsec += (long)(ms % 1000) * 1000000L;
-	if (ts->tv_nsec >= 1000000000L) {
-		ts->tv_sec++;
-		ts->tv_nsec -= 1000000000L;
-	}
+	return ms > WAIT_MAX_MS ? WAIT_MAX_MS : ms;
 }
 
-/* The next wake-up: the deadline, or 100 ms from now if sooner, so that
- * opensm's exit (osm_exit_flag) never waits for the deadline. */
-static struct timespec step_until(const struct timespec *until)
+/* The monotonic clock's time ms from now, for pthread_cond_timedwait. */
+static struct timespec monotonic_in(double ms)
 {
-	struct timespec now, step;
+	struct timespec ts;
+	long ns;
 
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	step = now;
-	step.tv_nsec += 100 * 1000000L;
-	if (step.tv_nsec >= 1000000000L) {
-		step.tv_sec++;
-		step.tv_nsec -= 1000000000L;
-	}
-	if (step.tv_sec > until->tv_sec ||
-	    (step.tv_sec == until->tv_sec && step.tv_nsec > until->tv_nsec))
-		return *until;
-	return step;
-}
-
-static int passed(const struct timespec *until)
-{
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return now.tv_sec > until->tv_sec ||
-	       (now.tv_sec == until->tv_sec && now.tv_nsec >= until->tv_nsec);
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	ns = ts.tv_nsec + (long)(ms * 1e6);
+	ts.tv_sec += ns / 1000000000L;
+	ts.tv_nsec = ns % 1000000000L;
+	return ts;
 }
 
 void oc_osm_gi_read_fabric(struct oc_osm_plugin *p)
 {
 	struct oc_osm_gi_read *gr = &p->gi_read;
-	double t0 = oc_now_ms();
-	struct timespec until;
+	double t0 = oc_now_ms(), until, left;
 	uint32_t asked;
 
 	if (!gr->own_receiver)
@@ -224,10 +201,13 @@ void oc_osm_gi_read_fabric(struct oc_osm_plugin *p)
 	CL_PLOCK_EXCL_ACQUIRE(&p->osm->lock);
 	asked = ask(p);
 	CL_PLOCK_RELEASE(&p->osm->lock);
-	deadline(&until, asked);
+	until = oc_now_ms() + wait_ms(asked);
 	pthread_mutex_lock(&gr->lock);
-	while (gr->answered < gr->asked && !osm_exit_flag && !passed(&until)) {
-		struct timespec step = step_until(&until);
+	/* in steps of 100 ms at most: opensm's exit (osm_exit_flag) never
+	 * waits for the deadline */
+	while (gr->answered < gr->asked && !osm_exit_flag &&
+	       (left = until - oc_now_ms()) > 0) {
+		struct timespec step = monotonic_in(left < 100 ? left : 100);
 
 		pthread_cond_timedwait(&gr->answered_cond, &gr->lock, &step);
 	}
