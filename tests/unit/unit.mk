@@ -19,6 +19,7 @@ include $(srcdir)/tests/unit/route/sftree/sftree.mk
 include $(srcdir)/tests/unit/route/pftree/pftree.mk
 include $(srcdir)/tests/unit/reconf/reconf.mk
 include $(srcdir)/tests/unit/vm/vm.mk
+include $(srcdir)/tests/unit/osm/osm.mk
 include $(srcdir)/tests/unit/client/client.mk
 include $(srcdir)/tests/unit/gen/gen.mk
 include $(srcdir)/tests/unit/sa/sa.mk

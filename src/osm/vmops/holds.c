@@ -8,6 +8,26 @@
 
 #include "vmops/holds.h"
 
+/* The name indexes anew: after v[] moved (grown or compacted). */
+static void reindex(struct oc_osm_holds *h)
+{
+	unsigned f;
+	uint32_t i;
+
+	for (f = 0; f < OC_HOLD_FINDERS; f++) {
+		oc_hash_free(h->by_name[f]);
+		h->by_name[f] = oc_hash_new();
+	}
+	for (i = 0; i < h->count; i++) {
+		struct oc_hash **ix = &h->by_name[h->v[i].finder];
+
+		if (*ix && oc_hash_put_str(*ix, h->v[i].name, i)) {
+			oc_hash_free(*ix); /* no memory: scan instead */
+			*ix = NULL;
+		}
+	}
+}
+
 void oc_osm_holds_mark(struct oc_osm_holds *h, enum oc_hold_finder finder)
 {
 	uint32_t i;
@@ -22,14 +42,22 @@ static struct oc_osm_hold *find(const struct oc_osm_holds *h,
 {
 	uint32_t i;
 
+	if (h->by_name[finder]) {
+		i = oc_hash_get_str(h->by_name[finder], name);
+		return i == OC_NONE ? NULL : &h->v[i];
+	}
 	for (i = 0; i < h->count; i++)
 		if (h->v[i].finder == finder && !strcmp(h->v[i].name, name))
 			return &h->v[i];
 	return NULL;
 }
 
-static struct oc_osm_hold *append(struct oc_osm_holds *h)
+/* A new entry of finder for name; NULL out of memory. */
+static struct oc_osm_hold *append(struct oc_osm_holds *h,
+				  enum oc_hold_finder finder, const char *name)
 {
+	struct oc_osm_hold *e;
+
 	if (h->count == h->cap) {
 		uint32_t cap = h->cap ? 2 * h->cap : 8;
 		struct oc_osm_hold *v = realloc(h->v, cap * sizeof(*v));
@@ -39,22 +67,28 @@ static struct oc_osm_hold *append(struct oc_osm_holds *h)
 		h->v = v;
 		h->cap = cap;
 	}
-	return &h->v[h->count++];
+	e = &h->v[h->count++];
+	snprintf(e->name, sizeof(e->name), "%s", name);
+	e->finder = finder;
+	return e;
 }
 
 int oc_osm_holds_add(struct oc_osm_holds *h, enum oc_hold_finder finder,
 		     const char *name, const char *why)
 {
-	struct oc_osm_hold *e = find(h, finder, name);
+	struct oc_osm_hold *e = find(h, finder, name), *old_v = h->v;
 	int had = e != NULL;
 
-	if (!e && !(e = append(h)))
+	if (!e && !(e = append(h, finder, name)))
 		return -1;
-	snprintf(e->name, sizeof(e->name), "%s", name);
 	snprintf(e->why, sizeof(e->why), "%s", why);
-	e->finder = finder;
 	e->stale = 0;
-	return had;
+	if (had)
+		return 1;
+	if (h->v != old_v || !h->by_name[finder] ||
+	    oc_hash_put_str(h->by_name[finder], e->name, h->count - 1))
+		reindex(h); /* v[] moved, or no index yet */
+	return 0;
 }
 
 void oc_osm_holds_sweep(struct oc_osm_holds *h, enum oc_hold_finder finder)
@@ -64,7 +98,10 @@ void oc_osm_holds_sweep(struct oc_osm_holds *h, enum oc_hold_finder finder)
 	for (i = 0; i < h->count; i++)
 		if (h->v[i].finder != finder || !h->v[i].stale)
 			h->v[kept++] = h->v[i];
+	if (kept == h->count)
+		return;
 	h->count = kept;
+	reindex(h);
 }
 
 uint32_t oc_osm_holds_count(const struct oc_osm_holds *h,
@@ -90,16 +127,23 @@ const char *oc_osm_holds_first(const struct oc_osm_holds *h,
 
 const char *oc_osm_holds_why(const struct oc_osm_holds *h, const char *name)
 {
-	uint32_t i;
+	unsigned f;
 
-	for (i = 0; name && i < h->count; i++)
-		if (!strcmp(h->v[i].name, name))
-			return h->v[i].why;
+	for (f = 0; name && f < OC_HOLD_FINDERS; f++) {
+		const struct oc_osm_hold *e = find(h, f, name);
+
+		if (e)
+			return e->why;
+	}
 	return NULL;
 }
 
 void oc_osm_holds_free(struct oc_osm_holds *h)
 {
+	unsigned f;
+
+	for (f = 0; f < OC_HOLD_FINDERS; f++)
+		oc_hash_free(h->by_name[f]);
 	free(h->v);
 	memset(h, 0, sizeof(*h));
 }

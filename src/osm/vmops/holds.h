@@ -11,13 +11,16 @@
  * SM's LID).  Each finder replaces its own entries at each pass: it
  * marks them, adds what it finds now (an entry found again is kept and
  * says so, so that its ERR is logged once), then sweeps what it did not
- * find again.  The caller serialises (vmstate.lock).
+ * find again.  Every look-up is a hash probe per finder (a takeover may
+ * hold thousands of VMs under OpenSM's lock).  The caller serialises
+ * (vmstate.lock).
  */
 #ifndef OC_OSM_HOLDS_H
 #define OC_OSM_HOLDS_H
 
 #include <stdint.h>
 
+#include "base/hash.h"
 #include "io/vmfile.h"
 
 #define OC_HOLD_WHY_MAX 768
@@ -26,6 +29,7 @@
 enum oc_hold_finder {
 	OC_HOLD_BY_TAKEOVER, /* the takeover's reconcile */
 	OC_HOLD_BY_ROUTING,  /* the check at each routing run */
+	OC_HOLD_FINDERS
 };
 
 struct oc_osm_hold {
@@ -38,6 +42,9 @@ struct oc_osm_hold {
 struct oc_osm_holds {
 	struct oc_osm_hold *v;
 	uint32_t count, cap;
+	/* per finder: name (in v[]) -> index in v; NULL: none (or no memory:
+	 * the look-ups then scan v) */
+	struct oc_hash *by_name[OC_HOLD_FINDERS];
 };
 
 /* Marks finder's entries stale: the start of its pass. */
