@@ -250,7 +250,6 @@ static void reconciled(struct oc_osm_plugin *p, const struct oc_fixes *fx,
 		       uint32_t ports)
 {
 	struct oc_osm_takeover *t = &p->takeover;
-
 	const struct oc_osm_holds *h = &p->vmstate.holds;
 	uint32_t held = oc_osm_holds_count(h, OC_HOLD_BY_TAKEOVER);
 

@@ -82,27 +82,24 @@ static void fill_from(const struct oc_ftree *ft, struct oc_lfts *t, uint32_t d,
 	}
 }
 
-/* The pairs with a dead end still without a route: a dead end's row
- * for every switch LID, every other switch's entry for a dead end's. */
+/* The pairs of dead end d still without a route: its row for every
+ * switch LID, and every other switch's entry for its LID (a dead end's
+ * row counted in its own pass only). */
 static uint64_t unserved(const struct oc_ftree *ft, const struct oc_lfts *t,
-			 const uint32_t *reach)
+			 uint32_t d, const uint32_t *reach)
 {
 	const struct oc_fabric *f = ft->f;
-	uint32_t sw, x;
+	uint16_t ld = sw_lid(ft, d), lid;
 	uint64_t n = 0;
+	uint32_t sw;
 
 	for (sw = 0; sw < f->num_switches; sw++) {
-		int row_dead = oc_ftree_is_dead_end(ft, sw);
-
-		if (ft->sw[sw].role != OC_SW_FABRIC)
-			continue;
-		for (x = 0; x < f->num_switches; x++) {
-			uint16_t lid = sw_lid(ft, x);
-
-			if (lid && (row_dead || oc_ftree_is_dead_end(ft, x)) &&
-			    !oc_subtree_has(t, sw, lid))
-				n += reach[sw];
-		}
+		lid = sw_lid(ft, sw);
+		if (lid && !oc_subtree_has(t, d, lid))
+			n += reach[d];
+		if (ld && ft->sw[sw].role == OC_SW_FABRIC &&
+		    !oc_ftree_is_dead_end(ft, sw) && !oc_subtree_has(t, sw, ld))
+			n += reach[sw];
 	}
 	return n;
 }
@@ -111,16 +108,17 @@ uint64_t oc_sftree_dead_ends(const struct oc_ftree *ft, struct oc_lfts *t,
 			     const uint32_t *reach, uint64_t *filled)
 {
 	uint32_t sw, n = ft->f->num_switches;
-	int any = 0;
+	uint64_t left = 0;
 
 	*filled = 0;
 	for (sw = 0; sw < n; sw++)
-		if (oc_ftree_is_dead_end(ft, sw)) {
+		if (oc_ftree_is_dead_end(ft, sw))
 			fill_to(ft, t, sw, filled);
-			any = 1;
-		}
 	for (sw = 0; sw < n; sw++)
 		if (oc_ftree_is_dead_end(ft, sw))
 			fill_from(ft, t, sw, filled);
-	return any ? unserved(ft, t, reach) : 0;
+	for (sw = 0; sw < n; sw++)
+		if (oc_ftree_is_dead_end(ft, sw))
+			left += unserved(ft, t, sw, reach);
+	return left;
 }
